@@ -1,0 +1,114 @@
+"""Actions and their notation: what a player types, what a record stores.
+
+>>> str(Action.parse("MELD 5s 7s 6s"))
+'meld 7S 6S 5S'
+>>> str(Action.parse("play td on jd"))
+'play 10D on JD'
+>>> Action.parse("discard 4c down") == Action.parse(str(Action.parse("discard 4c down")))
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from umtali.engine.cards import Card, by_rank_desc, mask_of
+from umtali.engine.errors import InvalidNotation
+
+
+class ActionKind(Enum):
+    DRAW = "draw"
+    TAKE = "take"
+    TAKE_TWO = "take 2"
+    MELD = "meld"
+    PLAY = "play"
+    DISCARD = "discard"
+
+
+_ARITY = {
+    ActionKind.DRAW: 0,
+    ActionKind.TAKE: 0,
+    ActionKind.TAKE_TWO: 0,
+    ActionKind.PLAY: 1,
+    ActionKind.DISCARD: 1,
+}
+
+USAGE = (
+    "actions are: draw, take, take 2, meld <cards>, play <card> [on <card>], discard <card> [down]"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One step of a turn.  Meld cards are kept highest first, so order typed never matters."""
+
+    kind: ActionKind
+    cards: tuple[Card, ...] = ()
+    target: Card | None = None
+    down: bool = False
+
+    def __post_init__(self) -> None:
+        arity = _ARITY.get(self.kind)
+        if arity is not None and len(self.cards) != arity:
+            raise ValueError(f"{self.kind.value} takes {arity} card(s), not {len(self.cards)}")
+        if self.kind is ActionKind.MELD:
+            if len(self.cards) < 2:
+                raise ValueError("a meld has at least two cards")
+            if len(set(self.cards)) != len(self.cards):
+                raise ValueError("a meld cannot name the same card twice")
+            object.__setattr__(self, "cards", tuple(by_rank_desc(self.cards)))
+        if self.target is not None and self.kind is not ActionKind.PLAY:
+            raise ValueError("only play takes a target card")
+        if self.down and self.kind is not ActionKind.DISCARD:
+            raise ValueError("only a discard can go face down")
+
+    @property
+    def mask(self) -> int:
+        return mask_of(self.cards)
+
+    def __str__(self) -> str:
+        parts = [self.kind.value, *(str(c) for c in self.cards)]
+        if self.target is not None:
+            parts += ["on", str(self.target)]
+        if self.down:
+            parts.append("down")
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """Read an action in Umtali notation (case-insensitive)."""
+        words = text.replace(",", " ").split()
+        if not words:
+            raise InvalidNotation(f"an empty command is not an action: {USAGE}")
+        verb = words[0].lower()
+        rest = words[1:]
+        try:
+            if verb in ("draw", "take") and not rest:
+                return Action(ActionKind(verb))
+            if verb == "take" and rest == ["2"]:
+                return Action(ActionKind.TAKE_TWO)
+            if verb == "meld" and rest:
+                return Action(ActionKind.MELD, tuple(Card.parse(w) for w in rest))
+            if verb == "play" and len(rest) in (1, 3):
+                target = None
+                if len(rest) == 3:
+                    if rest[1].lower() != "on":
+                        raise InvalidNotation(f"{text.strip()!r}: write play <card> on <card>")
+                    target = Card.parse(rest[2])
+                return Action(ActionKind.PLAY, (Card.parse(rest[0]),), target)
+            if verb == "discard" and len(rest) in (1, 2):
+                down = False
+                if len(rest) == 2:
+                    if rest[1].lower() not in ("down", "facedown"):
+                        raise InvalidNotation(f"{text.strip()!r}: write discard <card> [down]")
+                    down = True
+                return Action(ActionKind.DISCARD, (Card.parse(rest[0]),), down=down)
+        except InvalidNotation:
+            raise
+        except ValueError as e:
+            raise InvalidNotation(f"{text.strip()!r}: {e}") from None
+        raise InvalidNotation(f"{text.strip()!r} is not an action: {USAGE}")

@@ -1,0 +1,155 @@
+"""Cards, their notation, and the 52-bit card sets the hot path runs on.
+
+A card's *index* is ``13 * suit + rank`` with ranks 0 (ace) to 12 (king) and
+suits in the order spades, hearts, diamonds, clubs.  A set of cards is an int
+whose bit ``index`` is set for each card in it, so a suit is 13 adjacent bits.
+
+>>> Card.parse("10h")
+Card.parse('10H')
+>>> str(Card.parse("q♠"))
+'QS'
+>>> [str(c) for c in cards_of(mask_of([Card.parse("AS"), Card.parse("KC")]))]
+['AS', 'KC']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import IntEnum
+
+from umtali.engine.errors import InvalidNotation
+
+RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUIT_LETTERS = "SHDC"
+SUIT_SYMBOLS = "♠♥♦♣"
+
+ACE, TEN, JACK, QUEEN, KING = 0, 9, 10, 11, 12
+
+_RANK_BY_TEXT = {name: r for r, name in enumerate(RANK_NAMES)}
+_RANK_BY_TEXT["T"] = TEN
+_SUIT_BY_TEXT = {ch: s for s, ch in enumerate(SUIT_LETTERS)}
+_SUIT_BY_TEXT.update({ch: s for s, ch in enumerate(SUIT_SYMBOLS)})
+# Text-style variants of the symbols some terminals and keyboards produce.
+_SUIT_BY_TEXT.update({"♤": 0, "♡": 1, "♢": 2, "♧": 3})
+
+
+class Suit(IntEnum):
+    """The four suits, in the order their 13-bit blocks sit in a card set."""
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def letter(self) -> str:
+        return SUIT_LETTERS[self]
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[self]
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One playing card; ``rank`` runs 0 (ace) to 12 (king)."""
+
+    suit: Suit
+    rank: int
+
+    @property
+    def index(self) -> int:
+        return 13 * self.suit + self.rank
+
+    @property
+    def bit(self) -> int:
+        return 1 << (13 * self.suit + self.rank)
+
+    @property
+    def points(self) -> int:
+        """Plain value: 10, J, Q and K are worth 5, ace to 9 are worth 1."""
+        return 5 if self.rank >= TEN else 1
+
+    @property
+    def rank_name(self) -> str:
+        return RANK_NAMES[self.rank]
+
+    def __str__(self) -> str:
+        return RANK_NAMES[self.rank] + SUIT_LETTERS[self.suit]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def symbol(self) -> str:
+        """The card with its suit symbol, as the table shows it: ``10♥``."""
+        return RANK_NAMES[self.rank] + SUIT_SYMBOLS[self.suit]
+
+    @staticmethod
+    def from_index(index: int) -> Card:
+        return CARDS[index]
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Read a card: rank (A 2..10 J Q K, or T for 10) then suit (S H D C or a symbol).
+
+        Case and surrounding spaces do not matter.
+        """
+        t = text.strip().upper()
+        if len(t) < 2 or t[-1] not in _SUIT_BY_TEXT or t[:-1] not in _RANK_BY_TEXT:
+            raise InvalidNotation(
+                f"{text.strip()!r} is not a card: write a rank (A 2-10 J Q K) "
+                "and a suit (S H D C), like 10S, QD or A♥"
+            )
+        return CARDS[13 * _SUIT_BY_TEXT[t[-1]] + _RANK_BY_TEXT[t[:-1]]]
+
+
+CARDS: tuple[Card, ...] = tuple(Card(Suit(s), r) for s in range(4) for r in range(13))
+FULL_DECK = (1 << 52) - 1
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The card set holding these cards."""
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+def indices(mask: int) -> Iterator[int]:
+    """Card indices in a set, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a set, in index order (by suit, then rank)."""
+    return [CARDS[i] for i in indices(mask)]
+
+
+def by_rank_desc(cards: Iterable[Card]) -> list[Card]:
+    """Highest rank first (ties by suit order): how a meld's column is stacked."""
+    return sorted(cards, key=lambda c: (-c.rank, c.suit))
+
+
+def format_cards(mask: int) -> str:
+    """A card set as text, highest first: ``'7S 6S 5S'``."""
+    return " ".join(str(c) for c in by_rank_desc(cards_of(mask)))
+
+
+def plain_points(mask: int) -> int:
+    """Plain value of a card set (no marriage bonus)."""
+    fives = (mask & FIVES).bit_count()
+    return 5 * fives + (mask.bit_count() - fives)
+
+
+def rank_mask(rank: int) -> int:
+    return RANK_MASKS[rank]
+
+
+RANK_MASKS: tuple[int, ...] = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
+SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+JACKS = RANK_MASKS[JACK]
+FIVES = RANK_MASKS[TEN] | RANK_MASKS[JACK] | RANK_MASKS[QUEEN] | RANK_MASKS[KING]

@@ -1,0 +1,256 @@
+"""The public face of one hand: notation in, notation out, reasons on refusal.
+
+>>> import umtali
+>>> hand = umtali.deal_hand(seed=7)
+>>> hand.to_move, len(hand.hand_of(1)), len(hand.hand_of(2))
+(1, 11, 10)
+>>> try:
+...     hand.play("draw")
+... except umtali.IllegalAction as refusal:
+...     print(refusal)
+you hold the extra card and play first: there is no draw on this turn
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from umtali.engine.actions import Action, ActionKind
+from umtali.engine.cards import CARDS, JACKS, Card, cards_of, mask_of
+from umtali.engine.errors import IllegalAction, InvalidDeal, InvalidNotation, MalformedAction
+from umtali.engine.explain import explain, move_of, move_text
+from umtali.engine.rules import CLASSIC, RuleSet, rules_named
+from umtali.engine.state import DISCARD_DOWN, OVER, PLAY, HandState
+from umtali.engine.view import Piece, PlayerView, Step, describe, pieces_of, step_of, view_of
+
+CardLike = Card | str
+
+
+def _card(c: CardLike) -> Card:
+    return c if isinstance(c, Card) else Card.parse(c)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """How a hand was dealt: enough, with the actions, to replay it exactly."""
+
+    p1: tuple[Card, ...]
+    p2: tuple[Card, ...]
+    stock: tuple[Card, ...]  # top first
+    dealer: int  # 1 or 2
+    eleven: int  # who was dealt the extra card and plays first
+    seed: int  # also fixes how an exhausted stock is rebuilt
+
+
+class Hand(HandState):
+    """One hand in play.  Players are numbered 1 and 2; cards and actions are notation."""
+
+    __slots__ = ("deal",)
+
+    deal: Deal
+
+    def clone(self) -> Hand:
+        c = HandState.clone(self)
+        assert isinstance(c, Hand)
+        c.deal = self.deal
+        return c
+
+    # ---------------------------------------------------------- questions
+
+    @property
+    def to_move(self) -> int | None:
+        """1 or 2; None once the hand is over."""
+        return None if self.phase == OVER else self.mover + 1
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def went_out(self) -> int | None:
+        """The first player who went out, or None (hand still on, or a dead hand)."""
+        return self.out + 1 if self.out >= 0 else None
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Points so far; once the hand is over, forfeits included."""
+        return (self.score(0), self.score(1))
+
+    @property
+    def step(self) -> Step:
+        return step_of(self)
+
+    @property
+    def forfeited(self) -> list[Card]:
+        """The cards the last-turn player could not get rid of (after the hand)."""
+        return cards_of(self.forfeit)
+
+    def hand_of(self, player: int) -> list[str]:
+        """That player's cards, as notation, in suit then rank order."""
+        return [str(c) for c in self.cards_in_hand(player)]
+
+    def cards_in_hand(self, player: int) -> list[Card]:
+        return cards_of(self.hands[_seat(player)])
+
+    def side(self, player: int) -> tuple[Piece, ...]:
+        """The pieces on a player's side of the table, in the order laid."""
+        return pieces_of(self, _seat(player))
+
+    def legal_actions(self) -> list[str]:
+        """Every legal action now, in notation (a play's target is left to the engine)."""
+        return [move_text(m) for m in self.legal_moves()]
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may see: never the opponent's hand or the stock order."""
+        seat = _seat(player)
+        legal = tuple(self.legal_actions()) if self.mover == seat else ()
+        return view_of(self, player, legal)
+
+    def history(self) -> list[tuple[int, str]]:
+        """Everything that happened, seen by nobody in particular (all cards shown)."""
+        return [(e[0] + 1, describe(e)) for e in self.log]
+
+    def actions(self) -> list[str]:
+        """The actions played so far, in notation; with the deal they replay the hand."""
+        out = []
+        for _, kind, mask, detail in self.log:
+            if kind == PLAY and detail >= 0:
+                out.append(f"{move_text((kind, mask))} on {CARDS[detail]}")
+            elif kind <= DISCARD_DOWN:
+                out.append(move_text((kind, mask)))
+        return out
+
+    # ------------------------------------------------------------- acting
+
+    def play(self, action: str | Action) -> Action:
+        """Apply one action for the player to move; returns it as applied.
+
+        Raises :class:`IllegalAction` (a ValueError) with the reason, and
+        changes nothing, if the action is malformed or not legal now.
+        """
+        if isinstance(action, str):
+            try:
+                action = Action.parse(action)
+            except InvalidNotation as e:
+                raise MalformedAction(str(e)) from None
+        move = move_of(action)
+        legal = self.legal_moves()
+        if move not in legal:
+            raise IllegalAction(explain(self, action, legal))
+        target = None
+        if action.kind is ActionKind.PLAY:
+            target = self._checked_target(action)
+        self.apply_move(move, target)
+        if target is None and action.kind is ActionKind.PLAY:
+            found = self.log[-1][3] if self.log and self.log[-1][1] == PLAY else -1
+            if found >= 0:
+                action = Action(ActionKind.PLAY, action.cards, CARDS[found])
+        return action
+
+    def _checked_target(self, action: Action) -> int | None:
+        card, named = action.cards[0], action.target
+        if named is None:
+            return None
+        if card.bit & JACKS:
+            raise IllegalAction(f"a jack is played alone: write play {card}")
+        piece = self.piece_holding(named.index)
+        if piece is None:
+            raise IllegalAction(f"{named} is not on the table")
+        if not piece[3] & card.bit:
+            return_target = self.find_target(card.bit)
+            hint = f"; it can go off {CARDS[return_target]}" if return_target >= 0 else ""
+            raise IllegalAction(f"{named} does not take {card}{hint}")
+        return named.index
+
+
+def _seat(player: int) -> int:
+    if player not in (1, 2):
+        raise ValueError(f"players are 1 and 2, not {player!r}")
+    return player - 1
+
+
+def deal_hand(
+    p1: Sequence[CardLike] | None = None,
+    p2: Sequence[CardLike] | None = None,
+    stock: Sequence[CardLike] | None = None,
+    *,
+    dealer: int = 1,
+    eleven: int | None = None,
+    seed: int | None = None,
+    rules: str | RuleSet = CLASSIC,
+) -> Hand:
+    """Deal a hand, from a seed or explicitly.
+
+    With ``p1`` and ``p2`` the deal is explicit; ``stock`` (listed top first)
+    may then be left out, and the rest of the deck is shuffled by ``seed``.
+    Without them the whole deck is shuffled by ``seed`` and dealt one card
+    at a time, starting with the non-dealer.  ``eleven`` (the dealer by
+    default) gets the extra card and plays first, without drawing.
+    """
+    rs = rules_named(rules)
+    _seat(dealer)
+    eleven = dealer if eleven is None else eleven
+    _seat(eleven)
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(63)
+    rng = random.Random(seed)
+    sizes = {eleven: rs.big_hand, 3 - eleven: rs.small_hand}
+    if p1 is None and p2 is None:
+        if stock is not None:
+            raise InvalidDeal("a stock can be given only with both hands")
+        deck = list(CARDS)
+        rng.shuffle(deck)
+        dealt: dict[int, list[Card]] = {1: [], 2: []}
+        order = [3 - dealer, dealer] * rs.small_hand + [eleven]
+        for who, card in zip(order, deck[: len(order)], strict=True):
+            dealt[who].append(card)
+        hands = (dealt[1], dealt[2])
+        rest = deck[len(order) :]
+    elif p1 is None or p2 is None:
+        raise InvalidDeal("give both hands, p1 and p2, or neither")
+    else:
+        hands = ([_card(c) for c in p1], [_card(c) for c in p2])
+        rest = [] if stock is None else [_card(c) for c in stock]
+        used = hands[0] + hands[1] + rest
+        if len(set(used)) != len(used):
+            dup = sorted({str(c) for c in used if used.count(c) > 1})
+            raise InvalidDeal(f"a card is dealt twice: {', '.join(dup)}")
+        if stock is None:
+            rest = [c for c in CARDS if c not in set(used)]
+            rng.shuffle(rest)
+        elif len(used) != 52:
+            raise InvalidDeal(f"the deal holds {len(used)} cards, not 52")
+    for who in (1, 2):
+        if len(hands[who - 1]) != sizes[who]:
+            raise InvalidDeal(
+                f"player {who} is dealt {len(hands[who - 1])} cards, not {sizes[who]}"
+                f" (player {eleven} takes the extra card)"
+            )
+    hand = Hand(
+        rs,
+        (mask_of(hands[0]), mask_of(hands[1])),
+        [c.index for c in rest],
+        dealer - 1,
+        eleven - 1,
+        seed,
+    )
+    hand.deal = Deal(tuple(hands[0]), tuple(hands[1]), tuple(rest), dealer, eleven, seed)
+    return hand
+
+
+def replay(deal: Deal, actions: Sequence[str], rules: str | RuleSet = CLASSIC) -> Hand:
+    """Deal ``deal`` again and play ``actions`` on it (raising on the first illegal one)."""
+    hand = deal_hand(
+        deal.p1,
+        deal.p2,
+        deal.stock,
+        dealer=deal.dealer,
+        eleven=deal.eleven,
+        seed=deal.seed,
+        rules=rules,
+    )
+    for text in actions:
+        hand.play(text)
+    return hand

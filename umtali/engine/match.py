@@ -1,0 +1,184 @@
+"""Hands in sequence: the cut for the first deal, games of four hands, sessions.
+
+A :class:`Game` deals its hands one after another (the winner of a hand
+deals the next; equal scores, the same dealer again) and is won by the
+higher total after four hands, playing on while the totals are level.  A
+:class:`Session` is best of three games; scores do not carry between games,
+and the deal keeps passing by the same rule from one game to the next.
+
+>>> game = Game(seed=3)
+>>> game.dealer in (1, 2) and game.cut[0].rank != game.cut[1].rank
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from umtali.engine.cards import CARDS, Card
+from umtali.engine.errors import IllegalAction
+from umtali.engine.hand import Hand, deal_hand
+from umtali.engine.rules import CLASSIC, RuleSet, rules_named
+
+
+def cut_for_deal(rng: random.Random) -> tuple[tuple[Card, Card], int]:
+    """Each player cuts a card; the lower rank (ace low) deals, a tie cuts again.
+
+    Returns the deciding cuts (player 1's, player 2's) and the dealer (1 or 2).
+    """
+    while True:
+        a, b = rng.sample(CARDS, 2)
+        if a.rank != b.rank:
+            return (a, b), 1 if a.rank < b.rank else 2
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    number: int  # 1-based within the game
+    dealer: int
+    scores: tuple[int, int]
+    went_out: int | None
+    forfeited: tuple[Card, ...]
+    end: str
+
+    @property
+    def winner(self) -> int | None:
+        """Who scored more this hand (None when level)."""
+        a, b = self.scores
+        return None if a == b else (1 if a > b else 2)
+
+
+def next_dealer(result: HandResult) -> int:
+    """The hand's winner deals next; on equal scores the same dealer deals again."""
+    return result.winner or result.dealer
+
+
+class Game:
+    """One game: four hands (more while level), dealt in turn."""
+
+    def __init__(
+        self,
+        rules: str | RuleSet = CLASSIC,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+    ) -> None:
+        self.rules = rules_named(rules)
+        self.seed = random.SystemRandom().getrandbits(63) if seed is None else seed
+        self._rng = random.Random(self.seed)
+        self.cut: tuple[Card, Card] | None = None
+        if first_dealer is None:
+            self.cut, first_dealer = cut_for_deal(self._rng)
+        if first_dealer not in (1, 2):
+            raise ValueError(f"the dealer is player 1 or 2, not {first_dealer!r}")
+        self._first_dealer = first_dealer
+        self.hands: list[Hand] = []
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand being played, or the last one dealt; None before the first deal."""
+        return self.hands[-1] if self.hands else None
+
+    @property
+    def results(self) -> list[HandResult]:
+        """The finished hands, in order."""
+        out = []
+        for n, h in enumerate(self.hands, 1):
+            if not h.is_over:
+                break
+            out.append(HandResult(n, h.dealer + 1, h.scores, h.went_out, tuple(h.forfeited), h.end))
+        return out
+
+    @property
+    def dealer(self) -> int:
+        """Who deals the next hand (or dealt the current one)."""
+        if self.hand is not None and not self.hand.is_over:
+            return self.hand.dealer + 1
+        results = self.results
+        return next_dealer(results[-1]) if results else self._first_dealer
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        """Points over the finished hands."""
+        a = b = 0
+        for r in self.results:
+            a += r.scores[0]
+            b += r.scores[1]
+        return a, b
+
+    @property
+    def is_over(self) -> bool:
+        """Four hands (or more, while level) played and one player ahead."""
+        done = len(self.results)
+        a, b = self.totals
+        return done >= self.rules.hands_per_game and done == len(self.hands) and a != b
+
+    @property
+    def winner(self) -> int | None:
+        if not self.is_over:
+            return None
+        a, b = self.totals
+        return 1 if a > b else 2
+
+    def next_hand(self, eleven: int | None = None) -> Hand:
+        """Deal the next hand; ``eleven`` is the dealer's choice of who takes the extra card."""
+        if self.hand is not None and not self.hand.is_over:
+            raise IllegalAction("the current hand is not over yet")
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        dealer = self.dealer
+        hand = deal_hand(
+            dealer=dealer,
+            eleven=dealer if eleven is None else eleven,
+            seed=self._rng.getrandbits(63),
+            rules=self.rules,
+        )
+        self.hands.append(hand)
+        return hand
+
+    def play(self, action: str) -> None:
+        """Play an action in the current hand."""
+        if self.hand is None or self.hand.is_over:
+            raise IllegalAction("no hand is being played: deal the next hand first")
+        self.hand.play(action)
+
+
+class Session:
+    """Best of three games; the deal passes on from game to game."""
+
+    def __init__(self, rules: str | RuleSet = CLASSIC, seed: int | None = None) -> None:
+        self.rules = rules_named(rules)
+        self.seed = random.SystemRandom().getrandbits(63) if seed is None else seed
+        self._rng = random.Random(self.seed)
+        self.games: list[Game] = [Game(self.rules, seed=self._rng.getrandbits(63))]
+
+    @property
+    def game(self) -> Game:
+        return self.games[-1]
+
+    @property
+    def wins(self) -> tuple[int, int]:
+        won = [g.winner for g in self.games]
+        return won.count(1), won.count(2)
+
+    @property
+    def is_over(self) -> bool:
+        need = self.rules.games_per_session // 2 + 1
+        return max(self.wins) >= need
+
+    @property
+    def winner(self) -> int | None:
+        if not self.is_over:
+            return None
+        a, b = self.wins
+        return 1 if a > b else 2
+
+    def next_game(self) -> Game:
+        """Start the next game once the current one is over."""
+        if not self.game.is_over:
+            raise IllegalAction("the current game is not over yet")
+        if self.is_over:
+            raise IllegalAction("the session is over")
+        game = Game(self.rules, seed=self._rng.getrandbits(63), first_dealer=self.game.dealer)
+        self.games.append(game)
+        return game

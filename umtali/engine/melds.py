@@ -1,0 +1,219 @@
+"""Meld shapes and what each exposed card or meld accepts, as shifts and masks.
+
+Everything here works on card sets (ints, see :mod:`umtali.engine.cards`).
+Per-suit answers are looked up in tables of 8192 entries (one per 13-bit
+suit pattern) built once at import, so the hot path never loops over ranks.
+
+>>> from umtali.engine.cards import Card, mask_of, format_cards
+>>> hand = mask_of(Card.parse(t) for t in "8S 7S 6S 9D 9C 9H 2C".split())
+>>> format_cards(meldable(hand))
+'9H 9D 9C 8S 7S 6S'
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from umtali.engine.cards import JACK, KING, QUEEN, RANK_MASKS
+
+SUIT13 = (1 << 13) - 1
+_NO_JACK13 = SUIT13 & ~(1 << JACK)
+_ROYALS13 = (1 << KING) | (1 << QUEEN)
+
+
+class PieceKind(IntEnum):
+    """What a column on the table is; every card belongs to exactly one piece."""
+
+    RUN = 0
+    GROUP = 1
+    MARRIAGE = 2
+    PAIR = 3
+    SOLO = 4
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+
+def _runs13(m: int) -> tuple[int, ...]:
+    """Every run (3+ consecutive ranks, no jack) inside a 13-bit suit pattern."""
+    m &= _NO_JACK13
+    out = []
+    for lo in range(13):
+        run = 0
+        for r in range(lo, 13):
+            if not m >> r & 1:
+                break
+            run |= 1 << r
+            if r - lo >= 2:
+                out.append(run)
+    return tuple(out)
+
+
+def _meldable13(m: int) -> int:
+    """Cards of one suit that sit in some run or in a marriage."""
+    m &= _NO_JACK13
+    starts = m & (m >> 1) & (m >> 2)
+    out = starts | (starts << 1) | (starts << 2)
+    if m & _ROYALS13 == _ROYALS13:
+        out |= _ROYALS13
+    return out
+
+
+_RUNS13: dict[int, tuple[int, ...]] = {}
+MELDABLE13: tuple[int, ...] = tuple(_meldable13(m) for m in range(1 << 13))
+
+
+def _spread(ranks13: int) -> int:
+    """A 13-bit rank pattern copied into all four suits."""
+    return ranks13 | (ranks13 << 13) | (ranks13 << 26) | (ranks13 << 39)
+
+
+def group_ranks(hand: int) -> int:
+    """13-bit pattern of the ranks (jacks excluded) held three or four times."""
+    a = hand & _NO_JACK13
+    b = (hand >> 13) & _NO_JACK13
+    c = (hand >> 26) & _NO_JACK13
+    d = (hand >> 39) & _NO_JACK13
+    return (a & b & (c | d)) | (c & d & (a | b))
+
+
+def meldable(hand: int) -> int:
+    """The cards of ``hand`` that can form a run, group or marriage with others in it.
+
+    These are the cards The Rule forbids playing as additions.
+    """
+    out = (
+        MELDABLE13[hand & SUIT13]
+        | MELDABLE13[(hand >> 13) & SUIT13] << 13
+        | MELDABLE13[(hand >> 26) & SUIT13] << 26
+        | MELDABLE13[(hand >> 39) & SUIT13] << 39
+    )
+    g = group_ranks(hand)
+    if g:
+        out |= hand & _spread(g)
+    return out
+
+
+def melds_in(hand: int) -> list[int]:
+    """Every run, group and marriage that can be laid from ``hand``.
+
+    Runs of every length and position are listed (a 4-card run also yields
+    its two 3-card runs), and a four-card rank yields the group of four and
+    each group of three: which one to lay is the player's choice.
+    """
+    out: list[int] = []
+    for s in range(4):
+        shift = 13 * s
+        m = (hand >> shift) & SUIT13
+        if not m:
+            continue
+        runs = _RUNS13.get(m)
+        if runs is None:
+            runs = _RUNS13[m] = _runs13(m)
+        for run in runs:
+            out.append(run << shift)
+        if m & _ROYALS13 == _ROYALS13:
+            out.append(_ROYALS13 << shift)
+    g = group_ranks(hand)
+    while g:
+        low = g & -g
+        g ^= low
+        same = hand & RANK_MASKS[low.bit_length() - 1]
+        out.append(same)
+        if same.bit_count() == 4:
+            rest = same
+            while rest:
+                one = rest & -rest
+                rest ^= one
+                out.append(same ^ one)
+    return out
+
+
+_RANK0 = _spread(1)  # the aces: a left shift must not carry a king into them
+_RANK12 = _spread(1 << 12)
+
+
+def could_accept(cards: int) -> int:
+    """Every card that any piece made from ``cards`` could ever accept.
+
+    A meld accepts nothing its cards would not accept as solo cards (a group
+    its rank, a run its suit neighbours), so the union of the solo
+    acceptors is an upper bound, built here with shifts instead of a loop.
+    """
+    folded = (cards | cards >> 13 | cards >> 26 | cards >> 39) & SUIT13
+    return (
+        _spread(folded)
+        | ((cards << 1) & ~_RANK0 & ((1 << 52) - 1))
+        | ((cards >> 1) & ~_RANK12)
+    )
+
+
+def is_pair(mask: int) -> bool:
+    """Two cards of one rank, jacks excepted."""
+    if mask.bit_count() != 2:
+        return False
+    r = (mask & -mask).bit_length() - 1
+    rank = r % 13
+    return rank != JACK and mask & RANK_MASKS[rank] == mask
+
+
+def meld_kind(mask: int) -> PieceKind | None:
+    """The shape of a proposed meld, or None if the cards form none.
+
+    A PAIR is returned for any two cards of one rank; whether a pair may be
+    laid now (only when it takes the player out) is the state's business.
+    """
+    n = mask.bit_count()
+    if n < 2 or mask & RANK_MASKS[JACK]:
+        return None
+    low = (mask & -mask).bit_length() - 1
+    suit, rank = divmod(low, 13)
+    if mask & RANK_MASKS[rank] == mask:
+        if n == 2:
+            return PieceKind.PAIR
+        return PieceKind.GROUP if n <= 4 else None
+    m = mask >> (13 * suit)
+    if m > SUIT13:
+        return None  # more than one suit
+    if n == 2:
+        return PieceKind.MARRIAGE if m == _ROYALS13 else None
+    norm = m >> rank
+    return PieceKind.RUN if norm & (norm + 1) == 0 else None
+
+
+def _solo_accepts(index: int) -> int:
+    rank = index % 13
+    acc = RANK_MASKS[rank]
+    if rank > 0:
+        acc |= 1 << (index - 1)
+    if rank < 12:
+        acc |= 1 << (index + 1)
+    return acc & ~(1 << index)
+
+
+SOLO_ACCEPTS: tuple[int, ...] = tuple(_solo_accepts(i) for i in range(52))
+
+
+def accepts(kind: PieceKind, mask: int) -> int:
+    """The cards a piece on the table takes as additions.
+
+    Groups and pairs take their rank; runs take the card just below their
+    lowest and just above their highest; solo cards take their rank and
+    their suit's neighbours; marriages take nothing.
+    """
+    low = (mask & -mask).bit_length() - 1
+    if kind is PieceKind.SOLO:
+        return SOLO_ACCEPTS[low]
+    if kind is PieceKind.GROUP or kind is PieceKind.PAIR:
+        return RANK_MASKS[low % 13] & ~mask
+    if kind is PieceKind.RUN:
+        rank = low % 13
+        high = mask.bit_length() - 1
+        acc = 0
+        if rank > 0:
+            acc |= 1 << (low - 1)
+        if high % 13 < 12:
+            acc |= 1 << (high + 1)
+        return acc
+    return 0

@@ -1,0 +1,419 @@
+"""One hand of classic Umtali as a phase machine over card-set ints.
+
+This is the engine's hot path.  A *move* is a plain ``(kind, mask)`` tuple
+of ints; :meth:`HandState.legal_moves` lists them and
+:meth:`HandState.apply_move` plays one without checking it (callers that
+take moves from ``legal_moves`` need no check; :class:`umtali.Hand` checks
+and explains).  ``clone()`` copies a few ints and short lists.
+
+Players are 0 and 1 here; the public facade numbers them 1 and 2.
+"""
+
+from __future__ import annotations
+
+import random
+
+from umtali.engine.cards import FULL_DECK, JACKS, plain_points
+from umtali.engine.melds import (
+    SOLO_ACCEPTS,
+    PieceKind,
+    accepts,
+    could_accept,
+    is_pair,
+    meld_kind,
+    meldable,
+    melds_in,
+)
+from umtali.engine.reach import can_play_all, meld_accepts
+from umtali.engine.rules import RuleSet
+
+# Move kinds.
+DRAW, TAKE, TAKE_TWO, MELD, PLAY, DISCARD, DISCARD_DOWN = range(7)
+DRAW_KINDS = (DRAW, TAKE, TAKE_TWO)
+
+# Phases.
+DRAW_PHASE, PLAY_PHASE, OVER = range(3)
+
+# How a hand ended.
+END_OUT = "out"
+END_NO_CARDS = "dead: no card left to draw"
+END_TURN_LIMIT = "dead: turn limit"
+
+# Log entries that are not moves.
+REBUILD = 7  # the discard pile (less its top) was shuffled into a new stock
+SKIP_DRAW = 8  # a last turn with no card left to draw
+
+Move = tuple[int, int]
+# A piece on the table: (kind, cards, target card index or -1, what it accepts).
+Piece = tuple[int, int, int, int]
+# A log entry: (player, kind, cards, detail): detail is the card drawn for a
+# stock draw (private to the drawer) or the target index for a play.
+LogEntry = tuple[int, int, int, int]
+
+
+class HandState:
+    """The full state of one hand, hidden cards included.
+
+    Mutable, but only through :meth:`apply_move`; :meth:`clone` is cheap.
+    """
+
+    __slots__ = (
+        "accept",
+        "dealer",
+        "discarded",
+        "end",
+        "first",
+        "forfeit",
+        "hands",
+        "keep",
+        "last_turn",
+        "log",
+        "mover",
+        "out",
+        "phase",
+        "pile",
+        "pile_down",
+        "rebuilds",
+        "req",
+        "rules",
+        "seed",
+        "sides",
+        "stock",
+        "table_points",
+        "turns",
+    )
+
+    rules: RuleSet
+    hands: list[int]
+    stock: list[int]
+    pile: list[int]
+    sides: list[list[Piece]]
+    table_points: list[int]
+    log: list[LogEntry]
+    rebuilds: list[tuple[int, ...]]
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        hands: tuple[int, int],
+        stock_top_first: list[int],
+        dealer: int,
+        first: int,
+        seed: int,
+    ) -> None:
+        self.rules = rules
+        self.hands = [hands[0], hands[1]]
+        self.stock = stock_top_first[::-1]  # top of the stock is the list's end
+        self.pile = []
+        self.pile_down = False
+        self.sides = [[], []]
+        self.accept = 0
+        self.table_points = [0, 0]
+        self.dealer = dealer
+        self.first = first
+        self.seed = seed
+        self.mover = first
+        # The player holding the extra card starts without drawing.
+        self.phase = PLAY_PHASE
+        self.req = 0
+        self.keep = 0
+        self.discarded = False
+        self.out = -1
+        self.last_turn = False
+        self.turns = 0
+        self.forfeit = 0
+        self.end = ""
+        self.log = []
+        self.rebuilds = []
+
+    # ------------------------------------------------------------------ copy
+
+    def clone(self) -> HandState:
+        """An independent copy (lists copied, pieces and ints shared)."""
+        c = object.__new__(type(self))
+        c.rules = self.rules
+        c.hands = self.hands[:]
+        c.stock = self.stock[:]
+        c.pile = self.pile[:]
+        c.pile_down = self.pile_down
+        c.sides = [self.sides[0][:], self.sides[1][:]]
+        c.accept = self.accept
+        c.table_points = self.table_points[:]
+        c.dealer = self.dealer
+        c.first = self.first
+        c.seed = self.seed
+        c.mover = self.mover
+        c.phase = self.phase
+        c.req = self.req
+        c.keep = self.keep
+        c.discarded = self.discarded
+        c.out = self.out
+        c.last_turn = self.last_turn
+        c.turns = self.turns
+        c.forfeit = self.forfeit
+        c.end = self.end
+        c.log = self.log[:]
+        c.rebuilds = self.rebuilds[:]
+        return c
+
+    # ------------------------------------------------------------ questions
+
+    def can_draw_stock(self) -> bool:
+        """A stock draw is possible: the stock has cards, or the pile can rebuild it."""
+        return bool(self.stock) or len(self.pile) >= 2
+
+    def can_take(self) -> bool:
+        return bool(self.pile) and not self.pile_down
+
+    def can_take_two(self) -> bool:
+        """Both top discards could be played this turn by the player to move."""
+        if len(self.pile) < 2 or self.pile_down:
+            return False
+        a = 1 << self.pile[-1]
+        b = 1 << self.pile[-2]
+        hand = self.hands[self.mover] | a | b
+        # Quick refusal: a card that is no jack, fits no meld in the hand, and
+        # lies outside everything the table and the *other* cards could ever
+        # accept this turn can never be played.
+        base = JACKS | self.accept | meldable(hand)
+        if a & ~(base | could_accept(hand & ~a)) or b & ~(base | could_accept(hand & ~b)):
+            return False
+        return can_play_all(hand, self.accept, a | b)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move now; empty once the hand is over."""
+        if self.phase == PLAY_PHASE:
+            return self._play_moves()
+        if self.phase == DRAW_PHASE:
+            moves: list[Move] = []
+            if self.can_draw_stock():
+                moves.append((DRAW, 0))
+            if self.can_take():
+                moves.append((TAKE, 0))
+                if self.can_take_two():
+                    moves.append((TAKE_TWO, 0))
+            return moves
+        return []
+
+    def playable_moves(self) -> list[Move]:
+        """The melds and solo plays open now (ignoring the take-two promise)."""
+        hand = self.hands[self.mover]
+        mel = meldable(hand)
+        moves: list[Move] = [(MELD, m) for m in melds_in(hand)] if mel else []
+        free = hand & (JACKS | (self.accept & ~mel))
+        while free:
+            low = free & -free
+            free ^= low
+            moves.append((PLAY, low))
+        if is_pair(hand):
+            moves.append((MELD, hand))  # a pair that is the whole hand takes the player out
+        return moves
+
+    def _play_moves(self) -> list[Move]:
+        hand = self.hands[self.mover]
+        if self.discarded:
+            return [(MELD, hand)]  # discarded down to a pair: lay it and go out
+        moves = self.playable_moves()
+        req = self.req
+        if req and moves:
+            accept = self.accept
+            memo: dict[tuple[int, int], bool] = {}
+            moves = [
+                (k, m)
+                for k, m in moves
+                if k == PLAY
+                or m == hand
+                or can_play_all(hand & ~m, accept | meld_accepts(m), req, 0, memo)
+            ]
+        if moves:
+            return moves
+        return self._discard_moves(hand)
+
+    def _discard_moves(self, hand: int) -> list[Move]:
+        if hand & (hand - 1) == 0:
+            # The last card: discarding it goes out, face up or face down.
+            return [(DISCARD, hand), (DISCARD_DOWN, hand)]
+        only_to_pair = self.last_turn or bool(self.req)
+        if only_to_pair and hand.bit_count() != 3:
+            return []
+        moves: list[Move] = []
+        rest = hand & ~(self.keep | self.req)
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if not only_to_pair or is_pair(hand ^ low):
+                moves.append((DISCARD, low))
+        return moves
+
+    def score(self, player: int) -> int:
+        """Points on ``player``'s side, plus forfeits once the hand is over."""
+        pts = self.table_points[player]
+        if player == self.out and self.forfeit:
+            pts += plain_points(self.forfeit)
+        return pts
+
+    def cards_accounted(self) -> bool:
+        """Whether every one of the 52 cards is in exactly one place.
+
+        The places are the two hands, the stock, the discard pile, both sides
+        of the table and (once a hand is over) the forfeited cards.
+        """
+        seen = self.hands[0] | self.hands[1] | self.forfeit
+        total = self.hands[0].bit_count() + self.hands[1].bit_count()
+        total += self.forfeit.bit_count()
+        for i in self.stock + self.pile:
+            seen |= 1 << i
+        total += len(self.stock) + len(self.pile)
+        for side in self.sides:
+            for piece in side:
+                seen |= piece[1]
+                total += piece[1].bit_count()
+        return total == 52 and seen == FULL_DECK
+
+    # --------------------------------------------------------------- moving
+
+    def apply_move(self, move: Move, target: int | None = None) -> None:
+        """Play ``move``, which must be legal (see :meth:`legal_moves`).
+
+        For a solo play, ``target`` names the table card it goes off (the
+        caller has checked that card takes it); by default one is found.
+        """
+        kind, mask = move
+        p = self.mover
+        if kind == DRAW:
+            if not self.stock:
+                self._rebuild_stock()
+            card = self.stock.pop()
+            self.hands[p] |= 1 << card
+            self.phase = PLAY_PHASE
+            self.log.append((p, DRAW, 0, card))
+        elif kind == TAKE:
+            bit = 1 << self.pile.pop()
+            self.hands[p] |= bit
+            self.keep = bit
+            self.phase = PLAY_PHASE
+            self.log.append((p, TAKE, bit, -1))
+        elif kind == TAKE_TWO:
+            two = (1 << self.pile.pop()) | (1 << self.pile.pop())
+            self.hands[p] |= two
+            self.req = two
+            self.phase = PLAY_PHASE
+            self.log.append((p, TAKE_TWO, two, -1))
+        elif kind == MELD:
+            self.hands[p] &= ~mask
+            pk = meld_kind(mask)
+            assert pk is not None
+            acc = accepts(pk, mask)
+            self.sides[p].append((pk, mask, -1, acc))
+            self.accept |= acc
+            pts = plain_points(mask)
+            if pk == PieceKind.MARRIAGE:
+                pts = 2 * self.rules.marriage_card_points
+            self.table_points[p] += pts
+            self.req &= ~mask
+            self.log.append((p, MELD, mask, -1))
+            if not self.hands[p]:
+                self._went_out()
+        elif kind == PLAY:
+            self._play_solo(p, mask, self.find_target(mask) if target is None else target)
+        else:
+            self.hands[p] &= ~mask
+            self.pile.append(mask.bit_length() - 1)
+            self.pile_down = kind == DISCARD_DOWN
+            self.log.append((p, kind, mask, -1))
+            hand = self.hands[p]
+            if not hand:
+                self._went_out()
+            elif is_pair(hand):
+                self.discarded = True
+            else:
+                self._next_turn()
+        if self.last_turn and self.phase == PLAY_PHASE and not self.legal_moves():
+            self._finish(END_OUT)
+
+    def _play_solo(self, p: int, bit: int, target: int) -> None:
+        self.hands[p] &= ~bit
+        index = bit.bit_length() - 1
+        acc = SOLO_ACCEPTS[index]
+        self.sides[p].append((PieceKind.SOLO, bit, target, acc))
+        self.accept |= acc
+        self.table_points[p] += plain_points(bit)
+        self.req &= ~bit
+        self.log.append((p, PLAY, bit, target))
+        if not self.hands[p]:
+            self._went_out()
+
+    def find_target(self, bit: int) -> int:
+        """A card on the table that takes ``bit`` (own side first); -1 for a jack or none."""
+        if bit & JACKS:
+            return -1
+        index = bit.bit_length() - 1
+        for side in (self.sides[self.mover], self.sides[1 - self.mover]):
+            for kind, cards, _, acc in side:
+                if acc & bit:
+                    if kind == PieceKind.RUN:
+                        # the run's end card the new card sits next to
+                        return index + 1 if cards >> (index + 1) & 1 else index - 1
+                    if kind == PieceKind.SOLO:
+                        return cards.bit_length() - 1
+                    return (cards & -cards).bit_length() - 1
+        return -1
+
+    def piece_holding(self, index: int) -> Piece | None:
+        """The piece on either side that holds card ``index``."""
+        bit = 1 << index
+        for side in self.sides:
+            for piece in side:
+                if piece[1] & bit:
+                    return piece
+        return None
+
+    def _rebuild_stock(self) -> None:
+        top = self.pile.pop()
+        cards = self.pile
+        random.Random(f"umtali-rebuild:{self.seed}:{len(self.rebuilds)}").shuffle(cards)
+        self.stock = cards
+        self.pile = [top]
+        # Stored top first, the way a stock is written in a deal.
+        self.rebuilds.append(tuple(reversed(cards)))
+        self.log.append((self.mover, REBUILD, 0, len(cards)))
+
+    def _went_out(self) -> None:
+        if self.last_turn:
+            self._finish(END_OUT)  # both players went out
+            return
+        self.out = self.mover
+        self.last_turn = True
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        # Only a normal turn or the turn someone went out on gets here: a last
+        # turn can end only by going out or by running out of moves.
+        self.turns += 1
+        if self.out < 0 and self.turns >= self.rules.turn_limit:
+            self._finish(END_TURN_LIMIT)
+            return
+        self.mover ^= 1
+        self.phase = DRAW_PHASE
+        self.req = 0
+        self.keep = 0
+        self.discarded = False
+        if not self.can_draw_stock() and not self.can_take():
+            if self.last_turn:
+                # Nothing left to draw: the last turn is played from the hand.
+                self.phase = PLAY_PHASE
+                self.log.append((self.mover, SKIP_DRAW, 0, -1))
+            else:
+                self._finish(END_NO_CARDS)
+
+    def _finish(self, reason: str) -> None:
+        if self.out >= 0:
+            loser = 1 - self.out
+            self.forfeit = self.hands[loser]
+            self.hands[loser] = 0
+        self.end = reason
+        self.phase = OVER
+        self.last_turn = False
+        self.req = 0
+        self.keep = 0
+        self.discarded = False

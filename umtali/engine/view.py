@@ -1,0 +1,171 @@
+"""What one player may see of a hand, and the table in public terms.
+
+A :class:`PlayerView` is all a bot or a screen gets: the player's own hand,
+both sides of the table, the discard pile's face-up top, the sizes of the
+stock and the opponent's hand, and the public history (a stock draw shows
+no card to the opponent; a take does).  It never holds the opponent's hand
+or the stock's order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from umtali.engine.cards import CARDS, Card, by_rank_desc, cards_of, format_cards
+from umtali.engine.melds import PieceKind
+from umtali.engine.state import (
+    DISCARD,
+    DISCARD_DOWN,
+    DRAW,
+    DRAW_PHASE,
+    MELD,
+    OVER,
+    PLAY,
+    REBUILD,
+    SKIP_DRAW,
+    TAKE,
+    TAKE_TWO,
+    HandState,
+    LogEntry,
+)
+
+if TYPE_CHECKING:
+    from umtali.engine.rules import RuleSet
+
+
+class Step(Enum):
+    """Where the player to move is in their turn."""
+
+    DRAW = "draw"
+    PLAY = "play"
+    DISCARD = "discard"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One column on a side of the table: a meld, or a solo card."""
+
+    kind: PieceKind
+    cards: tuple[Card, ...]  # highest first, as the column is stacked
+    off: Card | None = None  # the table card a solo addition was played off
+
+    def points(self, rules: RuleSet) -> int:
+        if self.kind is PieceKind.MARRIAGE:
+            return 2 * rules.marriage_card_points
+        return sum(c.points for c in self.cards)
+
+    def __str__(self) -> str:
+        cards = " ".join(str(c) for c in self.cards)
+        if self.kind is PieceKind.SOLO:
+            return cards if self.off is None else f"{cards} (off {self.off})"
+        return f"{self.kind.label} {cards}"
+
+
+def pieces_of(state: HandState, player: int) -> tuple[Piece, ...]:
+    """The pieces on a side (player 0 or 1), in the order they were laid."""
+    return tuple(
+        Piece(
+            PieceKind(kind),
+            tuple(by_rank_desc(cards_of(mask))),
+            CARDS[target] if target >= 0 else None,
+        )
+        for kind, mask, target, _ in state.sides[player]
+    )
+
+
+def step_of(state: HandState) -> Step:
+    if state.phase == OVER:
+        return Step.OVER
+    if state.phase == DRAW_PHASE:
+        return Step.DRAW
+    if state.discarded or state.playable_moves():
+        return Step.PLAY
+    return Step.DISCARD
+
+
+def describe(entry: LogEntry, viewer: int | None = None) -> str:
+    """One history entry as text, hiding what ``viewer`` (0/1; None sees all) may not see."""
+    player, kind, mask, detail = entry
+    mine = viewer is None or viewer == player
+    if kind == DRAW:
+        return f"draw ({CARDS[detail]})" if mine else "draw"
+    if kind == TAKE:
+        return f"take ({format_cards(mask)})"
+    if kind == TAKE_TWO:
+        return f"take 2 ({format_cards(mask)})"
+    if kind == MELD:
+        return f"meld {format_cards(mask)}"
+    if kind == PLAY:
+        card = format_cards(mask)
+        return f"play {card}" if detail < 0 else f"play {card} on {CARDS[detail]}"
+    if kind == DISCARD:
+        return f"discard {format_cards(mask)}"
+    if kind == DISCARD_DOWN:
+        return f"discard {format_cards(mask)} down" if mine else "discard face down"
+    if kind == REBUILD:
+        return f"(the discard pile, less its top, is shuffled into a new stock of {detail})"
+    if kind == SKIP_DRAW:
+        return "(no card is left to draw)"
+    return "?"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """Everything player ``player`` (1 or 2) may know now, and nothing more."""
+
+    player: int
+    hand: tuple[Card, ...]
+    sides: tuple[tuple[Piece, ...], tuple[Piece, ...]]  # sides[0] is player 1's
+    discard_top: Card | None  # None when the pile is empty or its top is face down
+    discard_down: bool
+    discard_size: int
+    stock_size: int
+    opponent_hand_size: int
+    opponent_known: tuple[Card, ...]  # cards the opponent took from the pile and still holds
+    to_move: int | None
+    step: Step
+    last_turn: bool
+    went_out: int | None
+    scores: tuple[int, int]
+    history: tuple[tuple[int, str], ...]  # (player, what they did), oldest first
+    legal_actions: tuple[str, ...]  # empty unless it is this player's move
+
+    @property
+    def opponent(self) -> int:
+        return 3 - self.player
+
+
+def view_of(state: HandState, player: int, legal: tuple[str, ...]) -> PlayerView:
+    """Build player ``player``'s (1 or 2) view; ``legal`` is their legal actions, if any."""
+    me = player - 1
+    opp = 1 - me
+    known = 0
+    for who, kind, mask, _ in state.log:
+        if who == opp and kind in (TAKE, TAKE_TWO):
+            known |= mask
+    known &= state.hands[opp]
+    top = None
+    if state.pile and not state.pile_down:
+        top = CARDS[state.pile[-1]]
+    over = state.phase == OVER
+    return PlayerView(
+        player=player,
+        hand=tuple(cards_of(state.hands[me])),
+        sides=(pieces_of(state, 0), pieces_of(state, 1)),
+        discard_top=top,
+        discard_down=bool(state.pile) and state.pile_down,
+        discard_size=len(state.pile),
+        stock_size=len(state.stock),
+        opponent_hand_size=state.hands[opp].bit_count(),
+        opponent_known=tuple(cards_of(known)),
+        to_move=None if over else state.mover + 1,
+        step=step_of(state),
+        last_turn=state.last_turn,
+        went_out=state.out + 1 if state.out >= 0 else None,
+        scores=(state.score(0), state.score(1)),
+        history=tuple((e[0] + 1, describe(e, me)) for e in state.log),
+        legal_actions=legal if not over and state.mover == me else (),
+    )

@@ -1,0 +1,96 @@
+"""Going out (all played, last discard, or a pair), the last turn and forfeits."""
+
+from __future__ import annotations
+
+from conftest import deal, refused, run
+
+import umtali
+
+# Player 2 melds two runs on the first turn and keeps a pair and one card.
+PAIR_P1 = "2C 4C 6C 8C 10C AD 3D 9D KS QH 2H"
+PAIR_P2 = "6S 7S 8S 9S 10S 6H 7H 8H 5C 5D"
+
+
+def pair_and_one() -> umtali.Hand:
+    hand = deal(PAIR_P1, PAIR_P2, top="AH 4S")
+    run(hand, "discard KS; draw; meld 10S 9S 8S 7S 6S; meld 8H 7H 6H")
+    assert hand.hand_of(2) == ["AH", "5D", "5C"]
+    return hand
+
+
+def test_discard_then_lay_the_pair_to_go_out() -> None:
+    hand = pair_and_one()
+    reason = refused(hand, "meld 5D 5C")
+    assert reason == (
+        "a pair may be laid only when it takes you out: you would still hold 1 card "
+        "(discard the other card first, then lay the pair)"
+    )
+    assert "face down" in refused(hand, "discard AH down")
+    run(hand, "discard AH")
+    # Down to a pair: it is playable, so it must be laid.
+    assert hand.legal_actions() == ["meld 5D 5C"]
+    assert "discarded down to a pair" in refused(hand, "discard 5C")
+    run(hand, "meld 5D 5C")
+    assert hand.went_out == 2 and hand.to_move == 1
+    assert hand.view(1).discard_top is not None  # the discard was face up
+
+
+def test_keeping_the_pair_by_discarding_one_of_it_ends_the_turn() -> None:
+    hand = pair_and_one()
+    run(hand, "discard 5C")
+    assert hand.to_move == 1 and hand.went_out is None
+
+
+def test_going_out_by_playing_every_card_needs_no_discard() -> None:
+    hand = deal("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS", "AH 3H 5H 7H 9H 2C 4C 6C 8C 10C", top="KD")
+    run(hand, "meld 10S 9S 8S 7S 6S 5S 4S 3S 2S AS; play JS")
+    assert hand.went_out == 1 and hand.to_move == 2 and hand.view(2).last_turn
+    assert hand.view(2).discard_size == 0
+
+
+def test_last_turn_both_go_out_and_nothing_is_forfeited() -> None:
+    hand = deal("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S 4D", "JH JD JC AH 2H 3H KD QD QC 4C")
+    run(hand, "meld 10S 9S 8S 7S 6S 5S 4S 3S 2S AS; discard 4D")
+    assert hand.went_out == 1
+    assert hand.legal_actions() == ["draw", "take"]  # a face-up discard may be taken
+    run(hand, "take; play JH; play JD; play JC; play QC; meld 3H 2H AH; meld KD QD")
+    assert hand.hand_of(2) == ["4D", "4C"] and hand.legal_actions() == ["meld 4D 4C"]
+    run(hand, "meld 4D 4C")
+    assert hand.is_over and hand.forfeited == [] and hand.went_out == 1
+    assert hand.scores == (14, 15 + 5 + 3 + 20 + 2)
+
+
+def test_last_turn_with_nothing_to_do_ends_the_hand_at_once() -> None:
+    hand = deal("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S 4D", "KH QS 2H 5H 7C 9C 2D 6D 8D AC", top="3C")
+    run(hand, "meld 10S 9S 8S 7S 6S 5S 4S 3S 2S AS; discard 4D down; draw")
+    assert hand.is_over and hand.to_move is None
+    assert len(hand.forfeited) == 11
+    assert hand.scores == (14 + 5 + 5 + 1 * 9, 0)
+    assert refused(hand, "discard KH") == "the hand is over"
+
+
+def test_last_turn_may_discard_only_to_leave_a_pair() -> None:
+    hand = deal("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S 4D", "JH JD JC AH 2H 3H KD QD 5C 5H", top="9C")
+    run(hand, "meld 10S 9S 8S 7S 6S 5S 4S 3S 2S AS; discard 4D; draw")
+    run(hand, "play JH; play JD; play JC; meld 3H 2H AH; meld KD QD")
+    assert hand.hand_of(2) == ["5H", "5C", "9C"]
+    assert hand.legal_actions() == ["discard 9C"]
+    assert "this is your last turn" in refused(hand, "discard 5C")
+    run(hand, "discard 9C; meld 5H 5C")
+    assert hand.is_over and hand.forfeited == []
+
+
+def test_the_opponent_plays_off_a_pair_on_the_last_turn() -> None:
+    hand = deal(
+        "4C 6C 8C 10C AD 3D 9D KS QH AH QC",
+        "6S 7S 8S 9S 10S 6H 7H 8H 2C 2D",
+        top="5D 2S",
+    )
+    run(hand, "discard KS; draw; meld 10S 9S 8S 7S 6S; meld 8H 7H 6H; discard 5D")
+    run(hand, "meld 2D 2C")
+    assert hand.went_out == 2
+    run(hand, "draw")
+    assert hand.legal_actions() == ["play 2S"]
+    run(hand, "play 2S")
+    assert [str(p) for p in hand.side(1)] == ["2S (off 2D)"]
+    assert hand.is_over and len(hand.forfeited) == 10

@@ -1,0 +1,148 @@
+"""Meld shapes and acceptors: examples on both sides, and the bitmask code
+checked against plain reference implementations written the slow, obvious way."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from umtali.engine.cards import CARDS, JACK, KING, QUEEN, Card, mask_of
+from umtali.engine.melds import (
+    PieceKind,
+    accepts,
+    could_accept,
+    is_pair,
+    meld_kind,
+    meldable,
+    melds_in,
+)
+
+
+def m(text: str) -> int:
+    return mask_of(Card.parse(t) for t in text.split())
+
+
+@pytest.mark.parametrize(
+    "cards,kind",
+    [
+        ("4C 3C 2C", PieceKind.RUN),
+        ("3C AC 2C", PieceKind.RUN),
+        ("10H 9H 8H 7H 6H", PieceKind.RUN),
+        ("KS QS", PieceKind.MARRIAGE),
+        ("9S 9H 9D", PieceKind.GROUP),
+        ("QS QH QD QC", PieceKind.GROUP),
+        ("5C 5D", PieceKind.PAIR),
+    ],
+)
+def test_meld_shapes_allowed(cards: str, kind: PieceKind) -> None:
+    assert meld_kind(m(cards)) is kind
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [
+        "4C 3C",  # two cards of a suit are no run
+        "5C 3C 2C",  # a gap
+        "4C 3C 2D",  # two suits
+        "AS KS QS",  # the ace is low: K and A are not neighbours
+        "QS JS 10S",  # no jack in a run
+        "JS JH JD",  # no group of jacks
+        "JS JH",  # no pair of jacks
+        "KS QH",  # a marriage is one suit
+        "KS KH QS",  # not a group and not a marriage
+        "5C",  # one card is no meld
+    ],
+)
+def test_meld_shapes_refused(cards: str) -> None:
+    assert meld_kind(m(cards)) is None
+
+
+@pytest.mark.parametrize(
+    "kind,cards,takes,refuses",
+    [
+        (PieceKind.GROUP, "9S 9H 9D", "9C", "8S 10S"),
+        (PieceKind.PAIR, "9S 9H", "9D 9C", "8S 10H"),
+        (PieceKind.RUN, "6C 5C 4C", "7C 3C", "5H 6H 8C 2C"),
+        (PieceKind.RUN, "3D 2D AD", "4D", "KD 2S"),
+        (PieceKind.SOLO, "8H", "9H 7H 8S 8D 8C", "10H 6H 9S"),
+        (PieceKind.SOLO, "JD", "10D QD JS JH JC", "10S KD"),
+        (PieceKind.SOLO, "AS", "2S AH AD AC", "KS"),
+        (PieceKind.SOLO, "KS", "QS KH", "AS"),
+        (PieceKind.MARRIAGE, "KD QD", "", "JD KS QS 10D"),
+    ],
+)
+def test_what_each_piece_takes(kind: PieceKind, cards: str, takes: str, refuses: str) -> None:
+    acc = accepts(kind, m(cards))
+    assert acc & m(takes) == m(takes)
+    assert not acc & m(refuses)
+
+
+def test_is_pair() -> None:
+    assert is_pair(m("7S 7C"))
+    assert not is_pair(m("7S 8S")) and not is_pair(m("JS JC")) and not is_pair(m("7S 7C 7D"))
+
+
+# ---- reference implementations, deliberately naive ----
+
+
+def ref_kind(cs: list[Card]) -> PieceKind | None:
+    if len(cs) < 2 or any(c.rank == JACK for c in cs):
+        return None
+    ranks = sorted(c.rank for c in cs)
+    if len({c.rank for c in cs}) == 1:
+        return PieceKind.PAIR if len(cs) == 2 else PieceKind.GROUP if len(cs) <= 4 else None
+    if len({c.suit for c in cs}) != 1:
+        return None
+    if len(cs) == 2:
+        return PieceKind.MARRIAGE if ranks == [QUEEN, KING] else None
+    ok = all(b - a == 1 for a, b in zip(ranks, ranks[1:]))
+    return PieceKind.RUN if ok else None
+
+
+def ref_melds(hand: list[Card]) -> set[int]:
+    out = set()
+    for n in range(2, len(hand) + 1):
+        for combo in combinations(hand, n):
+            kind = ref_kind(list(combo))
+            if kind in (PieceKind.RUN, PieceKind.GROUP, PieceKind.MARRIAGE):
+                out.add(mask_of(combo))
+    return out
+
+
+hands = st.lists(st.sampled_from(CARDS), min_size=0, max_size=12, unique=True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands)
+def test_melds_in_matches_reference(hand: list[Card]) -> None:
+    mask = mask_of(hand)
+    found = melds_in(mask)
+    assert len(found) == len(set(found))
+    assert set(found) == ref_melds(hand)
+    union = 0
+    for meld in found:
+        union |= meld
+    assert meldable(mask) == union
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(CARDS), min_size=1, max_size=6, unique=True))
+def test_meld_kind_matches_reference(cs: list[Card]) -> None:
+    assert meld_kind(mask_of(cs)) is ref_kind(cs)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands)
+def test_could_accept_bounds_every_solo_acceptor(hand: list[Card]) -> None:
+    bound = could_accept(mask_of(hand))
+    for c in hand:
+        solo = accepts(PieceKind.SOLO, c.bit)
+        assert solo & ~bound == 0
+        for other in CARDS:
+            naturally = other != c and (
+                other.rank == c.rank or (other.suit == c.suit and abs(other.rank - c.rank) == 1)
+            )
+            assert bool(solo & other.bit) == naturally

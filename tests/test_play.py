@@ -1,0 +1,110 @@
+"""The play step: melds, jacks, additions by the solo rule, The Rule, mandatory play."""
+
+from __future__ import annotations
+
+from conftest import deal, refused, run
+
+DEAD_P2 = "AD 2D 4D 6D 8D 10D 3S 5S 9S 6C"
+
+
+def test_meld_shapes_through_the_engine() -> None:
+    hand = deal("AS 2S 3S 5S KS QH 9H 9C 9D 7C 4D", "AH 2H 4H 6H 8H 10H 3C 5C JC KD")
+    assert set(hand.legal_actions()) == {"meld 3S 2S AS", "meld 9H 9D 9C"}
+    assert "is not a meld" in refused(hand, "meld 5S 3S 2S")
+    assert "is not a meld" in refused(hand, "meld KS QH")  # a marriage is one suit
+    assert "is not a meld" in refused(hand, "meld AS 2S 3S 5S")
+    assert "is not in your hand" in refused(hand, "meld KH QH")
+    run(hand, "meld 3S 2S AS; meld 9H 9D 9C")
+    assert hand.view(1).sides[0][0].cards[0].rank_name == "3"  # highest card on top
+
+
+def test_ace_is_low_so_a_king_does_not_run_into_it() -> None:
+    hand = deal("AS KS QS 5H 7H 9H 2D 4D 6D 8C 10C", "AH 3H 2C 4C 6C 10D 3S 5S 9S 7D")
+    assert hand.legal_actions() == ["meld KS QS"]
+    assert "is not a meld" in refused(hand, "meld AS KS QS")
+
+
+def test_jacks_are_always_playable_alone_and_never_meld() -> None:
+    hand = deal("JS JH JD 10S 9S 2H 4H 6C 8C AD 3D", "AH 3H 5H 7H 9H KS 2C 4C 6D 8D")
+    assert set(hand.legal_actions()) == {"play JS", "play JH", "play JD"}
+    assert "jacks are never part of a meld" in refused(hand, "meld JS JH JD")
+    assert "is not a meld" in refused(hand, "meld 10S 9S")
+    assert "a jack is played alone" in refused(hand, "play JS on 10S")
+    run(hand, "play JS; play JH; play JD")
+    # JS takes 10S; 9S then goes off 10S: the run J-10-9 is played solo by solo.
+    assert set(hand.legal_actions()) == {"play 10S"}
+    run(hand, "play 10S on JS; play 9S on 10S")
+    assert [str(p) for p in hand.side(1)] == ["JS", "JH", "JD", "10S (off JS)", "9S (off 10S)"]
+
+
+def test_a_run_takes_its_two_end_cards_only() -> None:
+    hand = deal(
+        "6C 5C 4C 2S 4S 8S 10S QH AD 3D 9D",
+        "7C 3C 5H 5D 8C KS 2H 10H 6H 9H",
+        top="KH",
+    )
+    run(hand, "meld 6C 5C 4C; discard 9D; draw")
+    assert {a for a in hand.legal_actions() if a.startswith("play")} == {"play 7C", "play 3C"}
+    assert "nothing on the table takes it" in refused(hand, "play 5H")
+    assert "nothing on the table takes it" in refused(hand, "play 8C")
+    run(hand, "play 7C on 6C")
+    assert "play 8C" in hand.legal_actions()  # 7C is a solo card now, and takes 8C
+    assert "KH (off" not in str(hand.side(2))
+
+
+def test_a_group_takes_its_rank_and_nothing_else() -> None:
+    hand = deal(
+        "9S 9H 9D 2S 4S KS QH AD 3D 6C 7H",
+        "9C 10S 8S 2H 4H 6H 10H QC AS 5C",
+        top="KD",
+    )
+    run(hand, "meld 9S 9H 9D; discard 7H; draw")
+    assert {a for a in hand.legal_actions() if a.startswith("play")} == {"play 9C"}
+    assert "nothing on the table takes it" in refused(hand, "play 10S")
+
+
+def test_solo_card_takes_rank_and_suit_neighbours_from_either_side() -> None:
+    hand = deal(
+        "JC 2S 4S 6S 8S 10H QH AD 3D 5D 7D",
+        "QC 10C 10D JH 2H 4H 6H 8H AS 3C",
+        top="KD",
+    )
+    run(hand, "play JC; discard 7D; draw")
+    # Off player 1's JC: QC, 10C (suit neighbours) and JH (a jack anyway); then
+    # 10D off 10C (same rank).
+    legal = {a for a in hand.legal_actions() if a.startswith("play")}
+    assert legal == {"play QC", "play 10C", "play JH"}
+    assert "nothing on the table takes it" in refused(hand, "play 10D")
+    run(hand, "play 10C on JC; play 10D on 10C")
+    assert [str(p) for p in hand.side(2)] == ["10C (off JC)", "10D (off 10C)"]
+    assert "10D does not take QC" in refused(hand, "play QC on 10D")
+    assert "AS is not on the table" in refused(hand, "play QC on AS")
+    run(hand, "play QC on JC")
+
+
+def test_the_rule_forbids_an_addition_while_the_card_can_meld_in_hand() -> None:
+    # Table: a solo 8H.  Hand: 7H 6H 5H (a run) - 7H would go off 8H, but must
+    # be melded.
+    hand = deal(
+        "JH 2S 4S 6S 8S 10C QC AD 3D 5D 9D",
+        "7H 6H 5H KS KC 2C 4C 6C 10S 3S",
+        top="8H",
+    )
+    run(hand, "play JH; discard 9D")
+    hand.play("draw")  # 8H is now in player 2's hand too: run 8-7-6-5
+    reason = refused(hand, "play 8H")
+    assert reason.endswith("you hold: meld it first (The Rule)")
+    legal = set(hand.legal_actions())
+    assert "meld 8H 7H 6H 5H" in legal and "meld 7H 6H 5H" in legal
+    assert not {a for a in legal if a.startswith("play")}
+    # Once the run 7-6-5 is down, 8H can no longer meld and goes off the run.
+    run(hand, "meld 7H 6H 5H")
+    assert "play 8H" in hand.legal_actions()
+
+
+def test_mandatory_play_no_discard_while_anything_is_playable() -> None:
+    hand = deal("JS 9C 9H 9D 2S 4S 6S QH AC 3D 5D", DEAD_P2.replace("9S", "KS"))
+    assert not [a for a in hand.legal_actions() if a.startswith("discard")]
+    assert refused(hand, "discard 2S") == "you still have playable cards: meld 9H 9D 9C, play JS"
+    run(hand, "play JS; meld 9H 9D 9C")
+    assert sorted(hand.legal_actions()) == sorted(f"discard {c}" for c in hand.hand_of(1))

@@ -30,7 +30,7 @@ def test_cards_are_dealt_one_at_a_time_starting_with_the_non_dealer() -> None:
     random.Random(5).shuffle(deck)
     hand = umtali.deal_hand(seed=5, dealer=1, eleven=1)
     assert hand.cards_in_hand(2) == sorted(deck[0:20:2], key=lambda c: c.index)
-    assert hand.cards_in_hand(1) == sorted(deck[1:20:2] + [deck[20]], key=lambda c: c.index)
+    assert hand.cards_in_hand(1) == sorted([*deck[1:20:2], deck[20]], key=lambda c: c.index)
     assert [c.index for c in hand.deal.stock] == [c.index for c in deck[21:]]
     while hand.to_move == 1:  # play the opening turn out
         hand.play(hand.legal_actions()[0])

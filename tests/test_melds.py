@@ -3,7 +3,7 @@ checked against plain reference implementations written the slow, obvious way.""
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -98,7 +98,7 @@ def ref_kind(cs: list[Card]) -> PieceKind | None:
         return None
     if len(cs) == 2:
         return PieceKind.MARRIAGE if ranks == [QUEEN, KING] else None
-    ok = all(b - a == 1 for a, b in zip(ranks, ranks[1:]))
+    ok = all(b - a == 1 for a, b in pairwise(ranks))
     return PieceKind.RUN if ok else None
 
 

@@ -142,11 +142,7 @@ def could_accept(cards: int) -> int:
     acceptors is an upper bound, built here with shifts instead of a loop.
     """
     folded = (cards | cards >> 13 | cards >> 26 | cards >> 39) & SUIT13
-    return (
-        _spread(folded)
-        | ((cards << 1) & ~_RANK0 & ((1 << 52) - 1))
-        | ((cards >> 1) & ~_RANK12)
-    )
+    return _spread(folded) | ((cards << 1) & ~_RANK0 & ((1 << 52) - 1)) | ((cards >> 1) & ~_RANK12)
 
 
 def is_pair(mask: int) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from umtali.engine.cards import CARDS, Card, by_rank_desc, cards_of, format_cards
@@ -64,16 +65,19 @@ class Piece:
         return f"{self.kind.label} {cards}"
 
 
+@lru_cache(maxsize=8192)
+def _piece(kind: int, mask: int, target: int) -> Piece:
+    # Pieces never change once laid, so each is built once and shared.
+    return Piece(
+        PieceKind(kind),
+        tuple(by_rank_desc(cards_of(mask))),
+        CARDS[target] if target >= 0 else None,
+    )
+
+
 def pieces_of(state: HandState, player: int) -> tuple[Piece, ...]:
     """The pieces on a side (player 0 or 1), in the order they were laid."""
-    return tuple(
-        Piece(
-            PieceKind(kind),
-            tuple(by_rank_desc(cards_of(mask))),
-            CARDS[target] if target >= 0 else None,
-        )
-        for kind, mask, target, _ in state.sides[player]
-    )
+    return tuple(_piece(kind, mask, target) for kind, mask, target, _ in state.sides[player])
 
 
 def step_of(state: HandState) -> Step:
@@ -86,6 +90,7 @@ def step_of(state: HandState) -> Step:
     return Step.DISCARD
 
 
+@lru_cache(maxsize=16384)
 def describe(entry: LogEntry, viewer: int | None = None) -> str:
     """One history entry as text, hiding what ``viewer`` (0/1; None sees all) may not see."""
     player, kind, mask, detail = entry

@@ -1,0 +1,51 @@
+"""Umtali's perft: thousands of complete games of random legal play, audited
+after every single action (see umtali.engine.audit for the invariants)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import umtali
+from umtali.engine.audit import audit
+
+GAMES = 2000
+CHUNK = 100
+
+
+@pytest.mark.parametrize("first", range(0, GAMES, CHUNK))
+def test_random_games_keep_every_invariant(first: int) -> None:
+    rng = random.Random(first)
+    hands = actions = 0
+    for seed in range(first, first + CHUNK):
+        game = umtali.Game(seed=seed)
+        while not game.is_over:
+            hand = game.next_hand(eleven=rng.choice([1, 2]))
+            hands += 1
+            assert audit(hand, rng) == []
+            while not hand.is_over:
+                hand.play(rng.choice(hand.legal_actions()))
+                actions += 1
+                problems = audit(hand, rng)
+                assert problems == [], (seed, hands, hand.actions(), problems)
+            assert hand.turns <= hand.rules.turn_limit
+            replayed = umtali.replay(hand.deal, hand.actions())
+            assert replayed.scores == hand.scores and replayed.log == hand.log
+    assert hands >= 4 * CHUNK and actions > 0
+
+
+def test_the_audit_catches_a_broken_state() -> None:
+    hand = umtali.deal_hand(seed=3)
+    hand.table_points[0] += 1
+    hand.stock.pop()
+    problems = audit(hand, random.Random(0))
+    assert "the 52 cards are not each in exactly one place" in problems
+    assert any("player 1 has 1 points but the table says 0" in p for p in problems)
+
+
+def test_the_audit_catches_a_leaky_view() -> None:
+    hand = umtali.deal_hand(seed=3)
+    hand.log.append((1, 0, 0, hand.hands[1].bit_length() - 1))  # a draw that was never made
+    hand.log.append((1, 3, hand.hands[1] & -hand.hands[1], -1))
+    assert any("view shows the opponent's" in p for p in audit(hand, random.Random(0)))

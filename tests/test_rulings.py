@@ -1,0 +1,121 @@
+"""The rulings for what the old sources leave open (spec 3.5)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import deal, run
+
+import umtali
+from umtali.engine.state import END_NO_CARDS, END_TURN_LIMIT, REBUILD, SKIP_DRAW
+
+
+def random_hand(seed: int, rules: umtali.RuleSet = umtali.CLASSIC) -> umtali.Hand:
+    rng = random.Random(seed)
+    hand = umtali.deal_hand(seed=seed, rules=rules)
+    while not hand.is_over:
+        hand.play(rng.choice(hand.legal_actions()))
+    return hand
+
+
+def hands_with_a_rebuild(limit: int = 3) -> list[umtali.Hand]:
+    found = []
+    for seed in range(3000):
+        hand = random_hand(seed)
+        if hand.rebuilds:
+            found.append(hand)
+            if len(found) == limit:
+                break
+    assert found, "no random hand ran through its stock"
+    return found
+
+
+def test_an_empty_stock_is_rebuilt_from_the_discards_under_the_top() -> None:
+    for hand in hands_with_a_rebuild():
+        # Replay up to the draw that rebuilt the stock and look at the pile first.
+        actions = hand.actions()
+        at = next(i for i, e in enumerate(hand.log) if e[1] == REBUILD)
+        moves_before = sum(1 for e in hand.log[:at] if e[1] <= 6)
+        before = umtali.replay(hand.deal, actions[:moves_before])
+        assert before.stock == [] and len(before.pile) >= 2
+        top, under = before.pile[-1], sorted(before.pile[:-1])
+        before.play("draw")
+        assert before.pile == [top]
+        rebuilt = before.rebuilds[0]
+        assert sorted(c for c in rebuilt) == under
+        # The card drawn is the rebuilt stock's top; the rest remains in order.
+        assert [*before.stock[::-1]] == list(rebuilt[1:])
+
+
+def test_the_rebuilt_order_is_reproduced_by_a_replay() -> None:
+    for hand in hands_with_a_rebuild():
+        again = umtali.replay(hand.deal, hand.actions())
+        assert again.rebuilds == hand.rebuilds
+        assert again.scores == hand.scores and again.log == hand.log
+
+
+def test_a_hand_ends_dead_when_no_card_can_be_drawn() -> None:
+    hand = deal("AS 3S 5S 7S 9S 2H 4H 6H 8H 10H QC", "AD 3D 5D 7D 9D 2C 4C 6C 8C 10C")
+    run(hand, "discard QC")
+    # Empty the stock and leave one face-down card on the pile: nothing to draw.
+    hand.stock.clear()
+    hand.pile_down = True
+    hand._next_turn()
+    assert hand.is_over and hand.end == END_NO_CARDS
+    assert hand.went_out is None and hand.forfeited == []
+    assert hand.scores == (0, 0)
+
+
+def test_one_face_up_discard_and_no_stock_still_allows_a_take() -> None:
+    hand = deal("AS 3S 5S 7S 9S 2H 4H 6H 8H 10H QC", "AD 3D 5D 7D 9D 2C 4C 6C 8C 10C")
+    run(hand, "discard QC")
+    hand.stock.clear()
+    assert hand.legal_actions() == ["take"]
+
+
+def test_a_last_turn_with_nothing_to_draw_is_played_from_the_hand() -> None:
+    hand = deal("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S 4D", "JH KH QS 2H 5H 7C 9C 2D 6D 8D", top="3C")
+    hand.stock[:] = []  # as if the stock had run out
+    run(hand, "meld 10S 9S 8S 7S 6S 5S 4S 3S 2S AS; discard 4D down")
+    assert hand.log[-1][1] == SKIP_DRAW
+    assert hand.legal_actions() == ["play JH"]
+    run(hand, "play JH")
+    assert hand.is_over and hand.went_out == 1 and len(hand.forfeited) == 9
+
+
+@pytest.mark.parametrize("limit", [2, 7])
+def test_every_hand_ends_by_the_turn_limit(limit: int) -> None:
+    short = umtali.RuleSet(name="short", turn_limit=limit)
+    dead = 0
+    for seed in range(40):
+        hand = random_hand(seed, short)
+        assert hand.is_over and hand.turns <= limit
+        if hand.end == END_TURN_LIMIT:
+            dead += 1
+            assert hand.turns == limit
+            assert hand.went_out is None and hand.forfeited == []
+    assert dead > 0
+
+
+def test_the_classic_turn_limit_is_two_hundred() -> None:
+    assert umtali.CLASSIC.turn_limit == 200
+
+
+def test_the_table_is_permanent() -> None:
+    for seed in range(5):
+        done = random_hand(seed)
+        hand = umtali.deal_hand(
+            done.deal.p1,
+            done.deal.p2,
+            done.deal.stock,
+            dealer=done.deal.dealer,
+            eleven=done.deal.eleven,
+            seed=done.deal.seed,
+        )
+        for action in done.actions():
+            before = (hand.side(1), hand.side(2))
+            hand.play(action)
+            after = (hand.side(1), hand.side(2))
+            for old, new in zip(before, after, strict=True):
+                assert new[: len(old)] == old  # earlier pieces stay, unchanged

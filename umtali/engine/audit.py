@@ -1,0 +1,174 @@
+"""Invariant checks for any hand in any state: the engine's self-audit.
+
+The random-playout tests call :func:`audit` after every action, and a soak
+benchmark can do the same at scale.  Each check returns plain sentences
+describing what is wrong, so a failure reads like a bug report.
+
+The invariants:
+
+* every one of the 52 cards is in exactly one place;
+* the running scores equal the scores recomputed from the table (and the
+  forfeits, once the hand is over);
+* what ``legal_actions()`` lists and what ``play`` accepts agree, probed
+  with candidate actions both legal and not, and a refusal changes nothing;
+* neither player's view holds a card of the opponent's hand that was not
+  taken openly from the discard pile, nor any unseen card of the stock (a
+  view carries the stock's size, never its order);
+* the hand has not run past its turn limit.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import lru_cache
+
+from umtali.engine.actions import Action
+from umtali.engine.cards import CARDS, Card, format_cards, plain_points
+from umtali.engine.errors import IllegalAction
+from umtali.engine.hand import Hand
+from umtali.engine.melds import PieceKind, is_pair, melds_in
+from umtali.engine.state import OVER
+from umtali.engine.view import PlayerView
+
+_CARD_WORD = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
+
+
+def audit(hand: Hand, rng: random.Random, probes: int = 2) -> list[str]:
+    """Every invariant violated by ``hand`` now (an empty list when sound)."""
+    problems = check_cards(hand) + check_scores(hand) + check_views(hand)
+    problems += check_agreement(hand, rng, probes)
+    if hand.turns > hand.rules.turn_limit:
+        problems.append(f"the hand ran to {hand.turns} turns, past its limit")
+    return problems
+
+
+def check_cards(hand: Hand) -> list[str]:
+    if hand.cards_accounted():
+        return []
+    return ["the 52 cards are not each in exactly one place"]
+
+
+def check_scores(hand: Hand) -> list[str]:
+    problems = []
+    for seat in (0, 1):
+        points = 0
+        for kind, mask, _, _ in hand.sides[seat]:
+            if kind == PieceKind.MARRIAGE:
+                points += 2 * hand.rules.marriage_card_points
+            else:
+                points += plain_points(mask)
+        if seat == hand.out and hand.phase == OVER:
+            points += plain_points(hand.forfeit)
+        if points != hand.score(seat):
+            problems.append(
+                f"player {seat + 1} has {hand.score(seat)} points but the table says {points}"
+            )
+    return problems
+
+
+def _cards_in_view(view: PlayerView) -> set[Card]:
+    seen = set(view.hand) | set(view.opponent_known)
+    for side in view.sides:
+        for piece in side:
+            seen.update(piece.cards)
+            if piece.off is not None:
+                seen.add(piece.off)
+    if view.discard_top is not None:
+        seen.add(view.discard_top)
+    for _, text in view.history:
+        seen.update(_cards_named(text))
+    return seen
+
+
+@lru_cache(maxsize=16384)
+def _cards_named(text: str) -> frozenset[Card]:
+    return frozenset(Card.parse(w) for w in _CARD_WORD.findall(text))
+
+
+def check_views(hand: Hand) -> list[str]:
+    problems = []
+    # Cards shuffled back into the stock from the discard pile were seen face
+    # up by both players, so only the rest of the stock must stay unseen.
+    recycled = {CARDS[i] for cards in hand.rebuilds for i in cards}
+    stock = {CARDS[i] for i in hand.stock} - recycled
+    for player in (1, 2):
+        view = hand.view(player)
+        seen = _cards_in_view(view)
+        opponent = set(hand.cards_in_hand(3 - player))
+        leaked = (seen & opponent) - set(view.opponent_known)
+        if leaked:
+            problems.append(f"player {player}'s view shows the opponent's {_names(leaked)}")
+        if seen & stock:
+            problems.append(f"player {player}'s view shows stock cards {_names(seen & stock)}")
+        if list(view.hand) != hand.cards_in_hand(player):
+            problems.append(f"player {player}'s view has the wrong hand")
+    return problems
+
+
+def _names(cards: set[Card]) -> str:
+    return " ".join(sorted(str(c) for c in cards))
+
+
+def candidate_actions(hand: Hand, rng: random.Random) -> list[str]:
+    """Actions worth trying now: every draw, each card played or discarded, real
+    melds, and a few random card sets that are mostly not melds."""
+    cards = hand.cards_in_hand(hand.mover + 1)
+    out = ["draw", "take", "take 2"]
+    for c in cards:
+        out += [f"play {c}", f"discard {c}", f"discard {c} down"]
+    mask = hand.hands[hand.mover]
+    out += [f"meld {format_cards(m)}" for m in melds_in(mask)]
+    if is_pair(mask):
+        out.append(f"meld {format_cards(mask)}")
+    for _ in range(2):
+        if len(cards) >= 2:
+            some = rng.sample(cards, rng.randint(2, min(4, len(cards))))
+            out.append("meld " + " ".join(str(c) for c in some))
+    return out
+
+
+def _fingerprint(hand: Hand) -> tuple[object, ...]:
+    return (
+        tuple(hand.hands),
+        tuple(hand.stock),
+        tuple(hand.pile),
+        hand.pile_down,
+        len(hand.log),
+        hand.phase,
+        hand.mover,
+        hand.scores,
+    )
+
+
+def check_agreement(hand: Hand, rng: random.Random, probes: int) -> list[str]:
+    """Probe ``play`` with candidates: accepted exactly when ``legal_actions`` lists them."""
+    if hand.phase == OVER:
+        return []
+    legal = set(hand.legal_actions())
+    problems = []
+    candidates = candidate_actions(hand, rng)
+    picks = rng.sample(candidates, min(probes, len(candidates)))
+    picks.append(rng.choice(sorted(legal)))
+    for text in picks:
+        canonical = str(Action.parse(text))
+        if canonical in legal:
+            trial = hand.clone()
+            try:
+                trial.play(text)
+            except IllegalAction as refusal:
+                problems.append(f"{text!r} is listed as legal but refused: {refusal}")
+        else:
+            before = _fingerprint(hand)
+            try:
+                hand.play(text)
+            except IllegalAction:
+                if _fingerprint(hand) != before:
+                    problems.append(f"refusing {text!r} changed the hand")
+            else:
+                problems.append(f"{text!r} was accepted but is not listed as legal")
+                break  # the hand has moved on; later probes would mislead
+    return problems
+
+
+__all__ = ["audit", "candidate_actions"]

@@ -1,0 +1,24 @@
+"""The README is the front door: its examples run and CI runs its commands."""
+
+from __future__ import annotations
+
+import doctest
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_readme_examples_run() -> None:
+    result = doctest.testfile(str(ROOT / "README.md"), module_relative=False)
+    assert result.attempted > 5
+    assert result.failed == 0
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    command = re.search(r"pip install -e '\.\[test\]' && \.venv/bin/python -m pytest", README)
+    assert command, "the README's test command changed: update .ci/run to match"
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "pip\" install --quiet -e '.[test]'" in ci
+    assert '"$venv/bin/python" -m pytest' in ci

@@ -1,0 +1,115 @@
+"""Benchmarks: ``python -m umtali.bench engine`` (also ``umtali bench engine``).
+
+The engine benchmark plays seeded random hands on one core through the
+int-level API a search bot uses (``legal_moves`` / ``apply_move``), then
+times the three primitives a search leans on.  Figures go to the terminal,
+and the last line is one JSON object for scripts to collect.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+from umtali.engine.hand import Hand, deal_hand
+from umtali.engine.state import OVER
+
+
+def random_hands(count: int, seed: int) -> tuple[int, float]:
+    """Play ``count`` random hands; returns (actions played, seconds)."""
+    rng = random.Random(seed)
+    actions = 0
+    start = time.perf_counter()
+    for n in range(count):
+        hand = deal_hand(seed=seed + n)
+        while hand.phase != OVER:
+            moves = hand.legal_moves()
+            hand.apply_move(moves[rng.randrange(len(moves))])
+            actions += 1
+    return actions, time.perf_counter() - start
+
+
+def sample_states(count: int, seed: int) -> list[Hand]:
+    """Mid-hand states met in random play, for timing the primitives."""
+    rng = random.Random(seed)
+    states: list[Hand] = []
+    n = 0
+    while len(states) < count:
+        hand = deal_hand(seed=seed + n)
+        n += 1
+        while hand.phase != OVER:
+            if rng.random() < 0.1:
+                states.append(hand.clone())
+            moves = hand.legal_moves()
+            hand.apply_move(moves[rng.randrange(len(moves))])
+    return states[:count]
+
+
+def _per_call_us(fn: Callable[[Hand], object], states: list[Hand], repeat: int) -> float:
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for s in states:
+            fn(s)
+    return (time.perf_counter() - start) / (repeat * len(states)) * 1e6
+
+
+def primitives(seed: int, states: int = 2000, repeat: int = 5) -> dict[str, float]:
+    """Mean microseconds for legal_moves, apply_move (on a clone) and clone."""
+    sample = sample_states(states, seed)
+    firsts = [s.legal_moves()[0] for s in sample]
+    clones = [s.clone() for s in sample for _ in range(repeat)]
+    clone_us = _per_call_us(lambda s: s.clone(), sample, repeat)
+    legal_us = _per_call_us(lambda s: s.legal_moves(), sample, repeat)
+    start = time.perf_counter()
+    for i, c in enumerate(clones):
+        c.apply_move(firsts[i // repeat])
+    apply_us = (time.perf_counter() - start) / len(clones) * 1e6
+    return {"legal_moves_us": legal_us, "apply_us": apply_us, "clone_us": clone_us}
+
+
+def bench_engine(hands: int, seed: int) -> dict[str, object]:
+    random_hands(min(200, hands), seed + 10**6)  # warm caches and the allocator
+    actions, seconds = random_hands(hands, seed)
+    figures: dict[str, object] = {
+        "benchmark": "engine",
+        "hands": hands,
+        "seed": seed,
+        "seconds": round(seconds, 3),
+        "hands_per_s": round(hands / seconds, 1),
+        "actions_per_s": round(actions / seconds, 1),
+        "actions_per_hand": round(actions / hands, 2),
+    }
+    figures.update({k: round(v, 3) for k, v in primitives(seed).items()})
+    figures["python"] = platform.python_version()
+    return figures
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="umtali bench", description="Measure the Umtali engine (figures on one core)."
+    )
+    sub = parser.add_subparsers(dest="what", required=True)
+    eng = sub.add_parser("engine", help="random hands per second, and the primitives' cost")
+    eng.add_argument("--hands", type=int, default=5000, help="hands to play (default 5000)")
+    eng.add_argument("--seed", type=int, default=1, help="first deal seed (default 1)")
+    args = parser.parse_args(argv)
+    if args.hands < 1:
+        parser.error("--hands must be at least 1")
+    figures = bench_engine(args.hands, args.seed)
+    print(f"engine: {figures['hands']} random hands in {figures['seconds']} s on one core")
+    print(f"  {figures['hands_per_s']} hands/s, {figures['actions_per_s']} actions/s")
+    print(
+        f"  legal_moves {figures['legal_moves_us']} us, apply {figures['apply_us']} us, "
+        f"clone {figures['clone_us']} us"
+    )
+    print(json.dumps(figures))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

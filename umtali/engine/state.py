@@ -126,6 +126,49 @@ class HandState:
         self.log = []
         self.rebuilds = []
 
+    @classmethod
+    def from_parts(
+        cls,
+        rules: RuleSet,
+        *,
+        hands: tuple[int, int],
+        stock_top_first: list[int],
+        pile: list[int],
+        pile_down: bool,
+        sides: tuple[list[Piece], list[Piece]],
+        mover: int,
+        phase: int,
+        out: int = -1,
+        last_turn: bool = False,
+        turns: int = 0,
+        req: int = 0,
+        keep: int = 0,
+        seed: int = 0,
+    ) -> HandState:
+        """A state assembled from its parts, for a search that fills in hidden cards.
+
+        Scores and acceptors are derived from ``sides``; the log starts empty.
+        """
+        state = cls(rules, hands, stock_top_first, 0, mover, seed)
+        state.pile = pile[:]
+        state.pile_down = pile_down
+        state.sides = [list(sides[0]), list(sides[1])]
+        for seat in (0, 1):
+            for kind, mask, _, acc in state.sides[seat]:
+                state.accept |= acc
+                if kind == PieceKind.MARRIAGE:
+                    state.table_points[seat] += 2 * rules.marriage_card_points
+                else:
+                    state.table_points[seat] += plain_points(mask)
+        state.mover = mover
+        state.phase = phase
+        state.out = out
+        state.last_turn = last_turn
+        state.turns = turns
+        state.req = req
+        state.keep = keep
+        return state
+
     # ------------------------------------------------------------------ copy
 
     def clone(self) -> HandState:

@@ -127,6 +127,8 @@ class PlayerView:
     discard_top: Card | None  # None when the pile is empty or its top is face down
     discard_down: bool
     discard_size: int
+    # Every face-up card of the pile, bottom first: each was seen when discarded.
+    discard_pile: tuple[Card, ...]
     stock_size: int
     opponent_hand_size: int
     opponent_known: tuple[Card, ...]  # cards the opponent took from the pile and still holds
@@ -137,6 +139,11 @@ class PlayerView:
     scores: tuple[int, int]
     history: tuple[tuple[int, str], ...]  # (player, what they did), oldest first
     legal_actions: tuple[str, ...]  # empty unless it is this player's move
+    # This turn's obligations, if it is this player's move: the two cards taken
+    # together that must still be played, and a single taken card not to discard.
+    must_play: tuple[Card, ...] = ()
+    taken: Card | None = None
+    turns: int = 0  # turns completed in this hand
 
     @property
     def opponent(self) -> int:
@@ -155,7 +162,9 @@ def view_of(state: HandState, player: int, legal: tuple[str, ...]) -> PlayerView
     top = None
     if state.pile and not state.pile_down:
         top = CARDS[state.pile[-1]]
+    face_up = state.pile[:-1] if state.pile_down else state.pile
     over = state.phase == OVER
+    mine = not over and state.mover == me
     return PlayerView(
         player=player,
         hand=tuple(cards_of(state.hands[me])),
@@ -163,6 +172,7 @@ def view_of(state: HandState, player: int, legal: tuple[str, ...]) -> PlayerView
         discard_top=top,
         discard_down=bool(state.pile) and state.pile_down,
         discard_size=len(state.pile),
+        discard_pile=tuple(CARDS[i] for i in face_up),
         stock_size=len(state.stock),
         opponent_hand_size=state.hands[opp].bit_count(),
         opponent_known=tuple(cards_of(known)),
@@ -172,5 +182,8 @@ def view_of(state: HandState, player: int, legal: tuple[str, ...]) -> PlayerView
         went_out=state.out + 1 if state.out >= 0 else None,
         scores=(state.score(0), state.score(1)),
         history=tuple((e[0] + 1, describe(e, me)) for e in state.log),
-        legal_actions=legal if not over and state.mover == me else (),
+        legal_actions=legal if mine else (),
+        must_play=tuple(cards_of(state.req)) if mine else (),
+        taken=CARDS[state.keep.bit_length() - 1] if mine and state.keep else None,
+        turns=state.turns,
     )

@@ -1,0 +1,143 @@
+"""The ``normal`` bot: a careful club player's habits, written down.
+
+* Draw: take two discards whenever allowed (both score now); take the top
+  discard when it scores now or builds a likely meld; otherwise the stock.
+* Play: the sequence of melds and additions that puts the most points on the
+  table this turn (so a marriage's 20 beats three queens' 15).
+* Discard: the card least worth keeping and least useful to the opponent,
+  judged from the cards seen (dead cards are safe; a card that goes with what
+  the opponent openly took, or with the card it would cover, is not).
+* Going out: always, face down, unless in the game's final hand the hand's
+  end would leave the bot behind.
+* As dealer it keeps the extra card.
+"""
+
+from __future__ import annotations
+
+from umtali.bots.knowledge import Knowledge
+from umtali.bots.policy import best_turn, danger, keep_value, meld_points
+from umtali.bots.seat import Decision, GameInfo
+from umtali.engine.actions import Action, ActionKind
+from umtali.engine.cards import plain_points
+from umtali.engine.melds import SOLO_ACCEPTS, accepts, is_pair, meld_kind
+from umtali.engine.view import PlayerView, Step
+
+
+class NormalBot:
+    name = "normal"
+
+    def choose_eleven(self, player: int, info: GameInfo) -> int:
+        return player
+
+    def choose(self, view: PlayerView, info: GameInfo) -> Decision:
+        legal = list(view.legal_actions)
+        if not legal:
+            raise ValueError("it is not this player's move")
+        if len(legal) == 1:
+            return Decision(legal[0], "the only legal action")
+        know = Knowledge.of(view)
+        if view.step is Step.DRAW:
+            return self._draw(view, know, legal)
+        actions = [Action.parse(a) for a in legal]
+        plays = [a for a in actions if a.kind in (ActionKind.MELD, ActionKind.PLAY)]
+        if plays:
+            return self._play(know, plays)
+        return self._discard(view, know, actions, info)
+
+    # ------------------------------------------------------------------ draw
+
+    def _draw(self, view: PlayerView, know: Knowledge, legal: list[str]) -> Decision:
+        if "take 2" in legal:
+            return Decision("take 2", "both top discards can be played this turn")
+        if "take" in legal and view.discard_top is not None:
+            top = view.discard_top
+            now = best_turn(know.hand, know.accept)[0]
+            with_top = best_turn(know.hand | top.bit, know.accept)[0]
+            if with_top > now:
+                return Decision("take", f"{top} scores this turn ({with_top - now} points)")
+            build = keep_value(top.bit, know.hand | top.bit, know.unseen, self._later(know))
+            if build >= 4.5:
+                return Decision("take", f"{top} builds toward a meld")
+        if "draw" in legal:
+            return Decision("draw", "nothing on the discard pile helps")
+        return Decision(legal[0], "the only draw left")
+
+    @staticmethod
+    def _later(know: Knowledge) -> int:
+        """Cards that could become playable once an unseen neighbour is played."""
+        later = 0
+        reach = know.accept & know.unseen
+        while reach:
+            low = reach & -reach
+            reach ^= low
+            later |= SOLO_ACCEPTS[low.bit_length() - 1]
+        return later
+
+    # ------------------------------------------------------------------ play
+
+    def _play(self, know: Knowledge, plays: list[Action]) -> Decision:
+        best: tuple[tuple[int, int], Action] | None = None
+        for action in plays:
+            mask = action.mask
+            hand = know.hand & ~mask
+            if action.kind is ActionKind.MELD:
+                kind = meld_kind(mask)
+                assert kind is not None
+                gain = meld_points(mask)
+                acc = know.accept | accepts(kind, mask)
+            else:
+                gain = plain_points(mask)
+                acc = know.accept | SOLO_ACCEPTS[mask.bit_length() - 1]
+            rest = best_turn(hand, acc)
+            score = (gain + rest[0], rest[1])
+            if best is None or score > best[0]:
+                best = (score, action)
+        assert best is not None
+        (points, _), action = best
+        what = "meld" if action.kind is ActionKind.MELD else "play"
+        return Decision(
+            str(action), f"the {what} that leads to the most points this turn ({points})"
+        )
+
+    # --------------------------------------------------------------- discard
+
+    def _discard(
+        self, view: PlayerView, know: Knowledge, actions: list[Action], info: GameInfo
+    ) -> Decision:
+        hand = know.hand
+        if hand.bit_count() == 1:
+            down = [a for a in actions if a.down]
+            choice = down[0] if down else actions[0]
+            return Decision(str(choice), "going out, face down so the last turn draws blind")
+        out_moves = [a for a in actions if not a.down and is_pair(hand & ~a.mask)]
+        if out_moves and not self._going_out_loses(view, know, info):
+            return Decision(str(out_moves[0]), "discarding down to a pair to go out")
+        opp_unknown = know.opp_size - know.opp_known.bit_count()
+        share = opp_unknown / max(1, know.unseen.bit_count())
+        under = view.discard_top.bit if view.discard_top is not None else 0
+        later = self._later(know)
+        ranked = []
+        for a in actions:
+            if a.down:
+                continue
+            card = a.mask
+            keep = keep_value(card, hand, know.unseen, later)
+            risk = danger(card, know.opp_known, know.unseen, under, share)
+            if out_moves and a in out_moves:
+                keep += 100.0  # staying in on purpose: keep the way out
+            ranked.append((keep + risk, a.cards[0].index, a))
+        ranked.sort(key=lambda t: (t[0], t[1]))
+        choice = ranked[0][2]
+        return Decision(str(choice), f"{choice.cards[0]} is the card least worth keeping or giving")
+
+    @staticmethod
+    def _going_out_loses(view: PlayerView, know: Knowledge, info: GameInfo) -> bool:
+        """In the game's final hand, would ending it now leave this bot behind?"""
+        if not info.final_hand:
+            return False
+        me = know.seat
+        mine = info.totals[me] + view.scores[me]
+        theirs = info.totals[1 - me] + view.scores[1 - me]
+        # Going out may bring in a forfeited card or two; a wider gap than that
+        # is better closed by playing on.
+        return mine + 5 < theirs

@@ -1,0 +1,125 @@
+"""Evaluation pieces shared by the bots: turn search, keep values, danger.
+
+All on card-set ints.  ``best_turn`` looks through the player's own turn
+(no hidden cards are involved once the draw is made) for the plays that put
+the most points down; the other functions value cards left in hand.
+"""
+
+from __future__ import annotations
+
+from umtali.engine.cards import FIVES, JACKS, KING, QUEEN, RANK_MASKS, plain_points
+from umtali.engine.melds import (
+    SOLO_ACCEPTS,
+    PieceKind,
+    accepts,
+    is_pair,
+    meld_kind,
+    meldable,
+    melds_in,
+)
+
+MARRIAGE_POINTS = 20
+
+
+def meld_points(mask: int) -> int:
+    kind = meld_kind(mask)
+    return MARRIAGE_POINTS if kind is PieceKind.MARRIAGE else plain_points(mask)
+
+
+def best_turn(
+    hand: int, accept: int, memo: dict[tuple[int, int], tuple[int, int]] | None = None
+) -> tuple[int, int]:
+    """(points, cards left) of the best way to play out this hand this turn.
+
+    Free cards (jacks, additions The Rule allows) are always played; melds
+    are the choices.  A pair that is the whole hand is laid (going out).
+    Ties in points prefer fewer cards left.
+    """
+    points = 0
+    free = hand & (JACKS | (accept & ~meldable(hand)))
+    while free:
+        hand &= ~free
+        points += plain_points(free)
+        while free:
+            low = free & -free
+            free ^= low
+            accept |= SOLO_ACCEPTS[low.bit_length() - 1]
+        free = hand & (JACKS | (accept & ~meldable(hand)))
+    if memo is None:
+        memo = {}
+    key = (hand, accept)
+    cached = memo.get(key)
+    if cached is None:
+        best = (0, -hand.bit_count())
+        if is_pair(hand):
+            best = (plain_points(hand), 0)
+        for m in melds_in(hand):
+            kind = meld_kind(m)
+            assert kind is not None
+            sub = best_turn(hand & ~m, accept | accepts(kind, m), memo)
+            option = (sub[0] + meld_points(m), sub[1])
+            if option > best:
+                best = option
+        memo[key] = best
+        cached = best
+    return (points + cached[0], cached[1])
+
+
+def _spread_rank(index: int) -> int:
+    return RANK_MASKS[index % 13]
+
+
+def keep_value(card: int, hand: int, unseen: int, accept_later: int) -> float:
+    """How much a card in hand is worth keeping (it is not playable now).
+
+    Pairs and near-runs can still become melds while the missing cards are
+    unseen; a king or queen is worth holding while its partner is unseen.
+    """
+    i = card.bit_length() - 1
+    rank = i % 13
+    others = hand & ~card
+    value = 0.0
+    same = others & _spread_rank(i)
+    if same:
+        live = (unseen & _spread_rank(i)).bit_count()
+        value += 2.0 + 1.5 * live  # a pair: a group if a third comes, or a way out
+    for d, weight in ((1, 3.0), (2, 1.5)):
+        for j in (i - d, i + d):
+            if (j // 13 == i // 13) and 0 <= j < 52 and j % 13 != 10 and others >> j & 1:
+                gap = (1 << ((i + j) // 2)) if d == 2 else 0
+                if d == 1 or unseen & gap:
+                    value += weight
+    if rank in (KING, QUEEN):
+        partner = (i - 1) if rank == KING else (i + 1)
+        if unseen >> partner & 1:
+            value += 3.0
+    if card & accept_later:
+        value += 1.0  # a card next to one that may yet be played off the table
+    value -= 0.4 * plain_points(card)  # an unplayable high card is a forfeit risk
+    return value
+
+
+def danger(card: int, opp_known: int, unseen: int, under: int, opp_share: float) -> float:
+    """How much discarding ``card`` could help the opponent.
+
+    ``under`` is the card it would cover (the present top, or 0): two cards
+    that go together invite a two-card take.  ``opp_share`` is the fraction
+    of unseen cards likely to be in the opponent's hand.
+    """
+    i = card.bit_length() - 1
+    near = SOLO_ACCEPTS[i]
+    risk = 0.0
+    with_known = meldable(opp_known | card) & card
+    if with_known:
+        risk += 12.0  # it completes a meld with cards they openly took
+    elif opp_known & near:
+        risk += 5.0
+    if under and under & near:
+        risk += 4.0  # the opponent could take both
+    same = (unseen & _spread_rank(i)).bit_count()
+    neighbours = (unseen & near & ~_spread_rank(i)).bit_count()
+    risk += 6.0 * opp_share * opp_share * same * max(same - 1, 0) / 2
+    risk += 3.0 * opp_share * neighbours
+    if card & FIVES:
+        risk += 0.5  # a high card they can use is worth more to them
+    return risk

@@ -1,0 +1,49 @@
+"""The seat protocol: how a player, human or bot, is asked for a move.
+
+A seat sees only a :class:`~umtali.engine.view.PlayerView` (its own hand
+and public facts), plus a little public context about the game, and answers
+with an action in notation.  The game loop cannot tell a bot from a person.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from umtali.engine.view import PlayerView
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Public facts about the game around the hand being played."""
+
+    hand_number: int = 1  # 1-based, within the game
+    hands_per_game: int = 4
+    totals: tuple[int, int] = (0, 0)  # points from the finished hands of this game
+
+    @property
+    def final_hand(self) -> bool:
+        """This hand could end the game (the fourth, or a play-on hand)."""
+        return self.hand_number >= self.hands_per_game
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """An action and a one-line reason a player can read (shown by ``hint``)."""
+
+    action: str
+    reason: str
+
+
+class Seat(Protocol):
+    """Anything that can take a turn: a bot, or the prompt in front of a person."""
+
+    name: str
+
+    def choose(self, view: PlayerView, info: GameInfo) -> Decision:
+        """Pick one of ``view.legal_actions``."""
+        ...
+
+    def choose_eleven(self, player: int, info: GameInfo) -> int:
+        """As dealer (``player``), say who takes the extra card: 1 or 2."""
+        ...

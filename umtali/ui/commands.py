@@ -1,0 +1,140 @@
+"""What the player types, turned into an action or a command for the loop.
+
+Actions use the engine's notation, with short aliases: ``d`` draw, ``t``
+take, ``t 2`` take two, ``m`` meld, ``p`` play, ``x`` discard.  A bare card
+plays it if it can be played (otherwise discards it, in the discard step);
+bare cards that form a meld lay it.  Other words are commands for the table:
+help, hint, score, rules, all, quit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+
+from umtali.engine.actions import Action, ActionKind
+from umtali.engine.cards import Card
+from umtali.engine.errors import InvalidNotation
+from umtali.engine.view import PlayerView
+
+ALIASES = {"d": "draw", "t": "take", "m": "meld", "p": "play", "x": "discard", "t2": "take 2"}
+META = {
+    "help": "help",
+    "h": "help",
+    "?": "help",
+    "hint": "hint",
+    "score": "score",
+    "scores": "score",
+    "rules": "rules",
+    "all": "all",
+    "a": "all",
+    "quit": "quit",
+    "q": "quit",
+    "exit": "quit",
+}
+
+HELP = [
+    ("draw  (d)", "take the top card of the stock"),
+    ("take  (t)", "take the top card of the discard pile"),
+    ("take 2  (t 2)", "take the top two discards (both must be played this turn)"),
+    ("meld 7S 6S 5S  (m)", "lay a run, group, marriage, or a pair that takes you out"),
+    ("play JS  (p)", "play one card: a jack, or an addition (… on 10D to choose where)"),
+    ("discard 4C  (x)", "discard and end your turn; add 'down' to go out face down"),
+    ("7S 6S 5S", "cards alone: meld them, or play / discard a single card"),
+    ("all  (a)", "make every play that is forced (stops at the first real choice)"),
+    ("hint", "what the bot would do here, and why"),
+    ("score / rules / help", "the scores, the rules, this list"),
+    ("quit  (q)", "leave the game (asks first)"),
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A parsed line: either an action in notation, or a table command."""
+
+    action: str | None = None
+    meta: str | None = None
+
+
+def _expand(words: list[str]) -> list[str]:
+    head = words[0].lower()
+    if head in ALIASES:
+        return ALIASES[head].split() + words[1:]
+    return words
+
+
+def parse_command(text: str, view: PlayerView) -> Command:
+    """Read a line typed at the prompt; raises InvalidNotation for nonsense."""
+    words = text.replace(",", " ").split()
+    if not words:
+        raise InvalidNotation("type an action (draw, meld 7S 6S 5S, discard 4C…) or 'help'")
+    if len(words) == 1 and words[0].lower() in META:
+        return Command(meta=META[words[0].lower()])
+    words = _expand(words)
+    if words[0].lower() in ("draw", "take", "meld", "play", "discard"):
+        return Command(action=str(Action.parse(" ".join(words))))
+    try:
+        cards = [Card.parse(w) for w in words]
+    except InvalidNotation:
+        raise InvalidNotation(
+            f"{text.strip()!r} is not a command: try draw, take, meld, play, discard, or help"
+        ) from None
+    if len(cards) > 1:
+        return Command(action=str(Action(ActionKind.MELD, tuple(cards))))
+    card = cards[0]
+    play, discard = f"play {card}", f"discard {card}"
+    if discard in view.legal_actions and play not in view.legal_actions:
+        return Command(action=discard)
+    return Command(action=play)
+
+
+def forced_action(view: PlayerView) -> str | None:
+    """The next play if every remaining play is forced, else None.
+
+    Forced means no choice changes the outcome: only plays and melds are open,
+    and no card could go into two different melds or be either melded or
+    played alone.  Single plays come in any order, so they never count as a
+    choice.
+    """
+    actions = [Action.parse(a) for a in view.legal_actions]
+    if not actions or any(a.kind not in (ActionKind.MELD, ActionKind.PLAY) for a in actions):
+        return None
+    used: set[Card] = set()
+    for a in actions:
+        if used & set(a.cards):
+            return None
+        used.update(a.cards)
+    return str(actions[0])
+
+
+def completions_for(view: PlayerView) -> list[str]:
+    """What Tab offers: exactly the legal actions, then the table commands."""
+    return [*view.legal_actions, "all", "hint", "help", "score", "rules", "quit"]
+
+
+class LegalCompleter(Completer):
+    """Completes from the legal actions of the current view (read at each keystroke)."""
+
+    def __init__(self, current: Callable[[], PlayerView | None]) -> None:
+        self._current = current
+
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterator[Completion]:
+        view = self._current()
+        if view is None:
+            return
+        typed = document.text_before_cursor.lower()
+        for option in _matching(completions_for(view), typed):
+            yield Completion(option, start_position=-len(document.text_before_cursor))
+
+
+def _matching(options: Iterable[str], typed: str) -> list[str]:
+    words = typed.split()
+    if words and words[0] in ALIASES and (len(words) > 1 or typed.endswith(" ")):
+        words = ALIASES[words[0]].split() + words[1:]
+    prefix = " ".join(words) + (" " if typed.endswith(" ") and words else "")
+    return [o for o in options if o.lower().startswith(prefix)]

@@ -1,0 +1,155 @@
+"""The human seat: a prompt in front of a person, speaking the seat protocol.
+
+It is handed its Console and PromptSession, so tests pass recording ones.
+Table commands (help, hint, score, rules, all) are answered here; an action
+is returned to the loop, which applies it or prints why it is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.formatted_text import HTML
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from umtali.bots.seat import Decision, GameInfo, Seat
+from umtali.engine.errors import InvalidNotation
+from umtali.engine.view import PlayerView, Step
+from umtali.ui.commands import HELP, LegalCompleter, forced_action, parse_command
+from umtali.ui.render import playable_cards
+
+
+class QuitGame(Exception):
+    """The player asked to leave the game."""
+
+
+def ask_yes(session: PromptSession[str], question: str) -> bool:
+    """A yes/no question; Enter means no, and Ctrl-C or Ctrl-D mean yes (leave)."""
+    try:
+        answer = session.prompt(f"{question} [y/N] ")
+    except (KeyboardInterrupt, EOFError):
+        return True
+    return answer.strip().lower() in ("y", "yes")
+
+
+class HumanSeat:
+    """A person at the keyboard, typing actions at a prompt."""
+
+    def __init__(
+        self,
+        name: str,
+        console: Console,
+        session: PromptSession[str],
+        hint_bot: Seat,
+        show_rules: Callable[[], None],
+    ) -> None:
+        self.name = name
+        self.console = console
+        self.session = session
+        self.hint_bot = hint_bot
+        self.show_rules = show_rules
+        self._view: PlayerView | None = None
+        self._auto = False
+        self._completer = LegalCompleter(lambda: self._view)
+
+    # --------------------------------------------------------------- seat
+
+    def choose_eleven(self, player: int, info: GameInfo) -> int:
+        self.console.print(Text(f"Dealer: {self.name}.", style="bold"))
+        try:
+            answer = self.session.prompt(
+                "Who takes the extra (11th) card and plays first? [Enter: you, o: your opponent] "
+            )
+        except (KeyboardInterrupt, EOFError):
+            if ask_yes(self.session, "Leave the game?"):
+                raise QuitGame from None
+            return player
+        return 3 - player if answer.strip().lower() in ("o", "opponent", "them", "2") else player
+
+    def choose(self, view: PlayerView, info: GameInfo) -> Decision:
+        self._view = view
+        while True:
+            if self._auto:
+                forced = forced_action(view)
+                if forced is not None:
+                    return Decision(forced, "forced")
+                self._auto = False
+                if view.step is Step.PLAY:
+                    self.console.print("[yellow]A choice is left: the rest is up to you.[/]")
+            try:
+                text = self.session.prompt(
+                    f"{self.name}> ",
+                    completer=self._completer,
+                    complete_while_typing=False,
+                    bottom_toolbar=lambda: self._toolbar(view),
+                )
+            except KeyboardInterrupt:
+                if ask_yes(self.session, "Leave the game?"):
+                    raise QuitGame from None
+                continue
+            except EOFError:
+                raise QuitGame from None
+            if not text.strip():
+                continue
+            try:
+                command = parse_command(text, view)
+            except InvalidNotation as err:
+                self.console.print(f"[red]{err}[/]")
+                continue
+            if command.action is not None:
+                return Decision(command.action, "typed")
+            if command.meta == "quit":
+                if ask_yes(self.session, "Leave the game?"):
+                    raise QuitGame
+            elif command.meta == "all":
+                if forced_action(view) is None:
+                    self.console.print("[yellow]Nothing is forced here: choose a move yourself.[/]")
+                else:
+                    self._auto = True
+            else:
+                self._answer(command.meta or "help", view, info)
+
+    # ------------------------------------------------------------- helpers
+
+    def _answer(self, meta: str, view: PlayerView, info: GameInfo) -> None:
+        if meta == "hint":
+            decision = self.hint_bot.choose(view, info)
+            self.console.print(f"[cyan]Hint:[/] {decision.action} — {decision.reason}")
+        elif meta == "score":
+            me, opp = view.player - 1, 2 - view.player
+            self.console.print(
+                f"This hand: you {view.scores[me]}, opponent {view.scores[opp]}.  "
+                f"Game: you {info.totals[me] + view.scores[me]}, "
+                f"opponent {info.totals[opp] + view.scores[opp]}."
+            )
+        elif meta == "rules":
+            self.show_rules()
+        else:
+            table = Table(show_header=False, box=None, padding=(0, 2))
+            for what, why in HELP:
+                table.add_row(Text(what, style="bold"), why)
+            self.console.print(table)
+            legal = ", ".join(view.legal_actions) or "nothing: wait for your turn"
+            self.console.print(f"[cyan]Legal now:[/] {legal}")
+
+    @staticmethod
+    def _toolbar(view: PlayerView) -> HTML:
+        if view.step is Step.DRAW:
+            what = "draw: " + ", ".join(view.legal_actions)
+        elif view.step is Step.PLAY:
+            n = len(playable_cards(view))
+            what = f"play: {n} card{'s' if n != 1 else ''} playable, all must go down"
+            if forced_action(view) is not None:
+                what += " ('all' does it)"
+        else:
+            what = "discard: one card ends your turn"
+            if view.last_turn:
+                what = "last turn: discard only to go out"
+        return HTML(f" <b>{_escape(what)}</b> · Tab: moves · help")
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

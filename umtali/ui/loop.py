@@ -1,0 +1,217 @@
+"""The game loop: deals, asks each seat in turn, shows the table between moves.
+
+Only this module and the human seat touch the terminal, through the Console
+and PromptSession they are handed.  The loop applies what a seat chooses;
+an illegal choice is explained and the same seat is asked again.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+from prompt_toolkit import PromptSession
+from rich.console import Console
+from rich.text import Text
+
+from umtali.bots.arena import info_for
+from umtali.bots.seat import GameInfo, Seat
+from umtali.engine.cards import Card
+from umtali.engine.errors import IllegalAction
+from umtali.engine.hand import Hand
+from umtali.engine.match import Game, Session, next_dealer
+from umtali.engine.view import PlayerView
+from umtali.ui.human import QuitGame, ask_yes
+from umtali.ui.render import TableInfo, render_game_end, render_hand_end, render_table
+from umtali.ui.theme import Theme
+
+
+def phrase(text: str, theme: Theme) -> str:
+    """A history entry ("play 10D on JD") as words ("played 10♦ off J♦")."""
+
+    def card(word: str) -> str:
+        return theme.plain(Card.parse(word.strip("()")))
+
+    words = text.split()
+    verb = words[0]
+    if text.startswith("("):
+        return text.strip("()")
+    if verb == "draw":
+        return f"drew {card(words[1])}" if len(words) > 1 else "drew from the stock"
+    if verb == "take":
+        cards = [card(w) for w in words[1:] if w != "2"]
+        return f"took {' and '.join(cards)} from the discard pile"
+    if verb == "meld":
+        return "melded " + " ".join(card(w) for w in words[1:])
+    if verb == "play":
+        if len(words) == 4:
+            return f"played {card(words[1])} off {card(words[3])}"
+        return f"played {card(words[1])}"
+    if verb == "discard":
+        if words[1] == "face":
+            return "discarded face down"
+        down = " face down" if words[-1] == "down" else ""
+        return f"discarded {card(words[1])}{down}"
+    return text
+
+
+class TableLoop:
+    """Plays games and sessions between two seats, showing the table to the humans."""
+
+    def __init__(
+        self,
+        console: Console,
+        session: PromptSession[str] | None,
+        seats: Sequence[Seat],
+        humans: tuple[bool, bool],
+        theme: Theme,
+        delay: float = 0.6,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.console = console
+        self.session = session
+        self.seats = list(seats)
+        self.humans = humans
+        self.names = (seats[0].name, seats[1].name)
+        self.theme = theme
+        self.delay = delay
+        self.sleep = sleep
+        self._shown_to: int | None = None  # whose hand is on screen
+        self._seen = [0, 0]  # history entries each player has been told about
+
+    # ------------------------------------------------------------ top level
+
+    def play_session(self, session: Session) -> None:
+        while True:
+            number = len(session.games)
+            self.play_game(session.game, number, session)
+            if session.is_over:
+                winner = session.winner or 1
+                self.console.print(
+                    Text(f"Winner of the session: {self.names[winner - 1]}.", style="bold green")
+                )
+                return
+            self.pause(f"Press Enter to start game {number + 1}.")
+            session.next_game()
+
+    def play_game(self, game: Game, number: int = 1, session: Session | None = None) -> None:
+        if game.cut is not None and number == 1:
+            a, b = game.cut
+            self.console.print(
+                f"Cut for the deal: {self.names[0]} {self.theme.plain(a)}, "
+                f"{self.names[1]} {self.theme.plain(b)}. The lower card deals first: "
+                f"{self.names[game.dealer - 1]}."
+            )
+        while not game.is_over:
+            dealer = game.dealer
+            info = info_for(game)
+            eleven = self.seats[dealer - 1].choose_eleven(dealer, info)
+            hand = game.next_hand(eleven=eleven)
+            self._seen = [0, 0]
+            self._shown_to = None
+            table = TableInfo(self.names, info.totals, info.hand_number, number)
+            self._play_hand(hand, info, table)
+            nxt = None if game.is_over else next_dealer(game.results[-1])
+            self._end_of_hand(hand, table, nxt)
+        winner = game.winner or 1
+        wins = session.wins if session is not None else None
+        self.console.print(
+            render_game_end([r.scores for r in game.results], self.names, winner, number, wins)
+        )
+        if session is None:
+            self.pause("Press Enter to finish.")
+
+    # ----------------------------------------------------------- one hand
+
+    def _viewer(self, mover: int) -> int | None:
+        """Whose cards may be on screen while ``mover`` plays."""
+        if all(self.humans):
+            return mover
+        if self.humans[0]:
+            return 1
+        if self.humans[1]:
+            return 2
+        return None
+
+    def _play_hand(self, hand: Hand, info: GameInfo, table: TableInfo) -> None:
+        redraw = True
+        while not hand.is_over:
+            mover = hand.to_move
+            assert mover is not None
+            human = self.humans[mover - 1]
+            viewer = self._viewer(mover)
+            if viewer is not None and viewer != self._shown_to:
+                self._hand_over_to(viewer)
+                redraw = True
+            if viewer is not None and redraw:
+                view = hand.view(viewer)
+                # At the start of a person's turn, recap what the other side did.
+                self._show(view, table, self._news(view.history, viewer) if human else None)
+            decision = self.seats[mover - 1].choose(hand.view(mover), info)
+            try:
+                hand.play(decision.action)
+            except IllegalAction as refusal:
+                if not human:
+                    raise  # a bot must never choose an illegal action
+                self.console.print(f"[red]{refusal}[/]")
+                redraw = False  # keep the table and the message on screen
+                continue
+            if viewer is not None and not human:
+                view = hand.view(viewer)
+                said = phrase(view.history[-1][1], self.theme)
+                self._show(view, table, Text(f"{self.names[mover - 1]} {said}.", style="italic"))
+                self.sleep(self.delay)
+            nxt = hand.to_move
+            redraw = human or (nxt is not None and self.humans[nxt - 1])
+
+    def _hand_over_to(self, viewer: int) -> None:
+        if all(self.humans) and self.session is not None:
+            # Hot seat: never leave a hand on screen while the other player looks.
+            self.console.clear()
+            self.pause(f"Pass to {self.names[viewer - 1]} — press Enter when ready.")
+        self._shown_to = viewer
+
+    def _show(self, view: PlayerView, table: TableInfo, note: Text | None) -> None:
+        width, height = self.console.size
+        self.console.clear()
+        self.console.print(render_table(view, table, self.theme, width, height))
+        if note is not None:
+            self.console.print(note)
+
+    def _news(self, history: tuple[tuple[int, str], ...], viewer: int) -> Text | None:
+        """What the other player did since this viewer last looked, as one line."""
+        fresh = history[self._seen[viewer - 1] :]
+        self._seen[viewer - 1] = len(history)
+        theirs = [phrase(text, self.theme) for who, text in fresh if who != viewer]
+        if not theirs:
+            return None
+        other = self.names[2 - viewer]
+        return Text(f"{other} " + ", ".join(theirs) + ".", style="italic")
+
+    def _end_of_hand(self, hand: Hand, table: TableInfo, next_dealer: int | None) -> None:
+        self.console.clear()
+        self.console.print(
+            render_hand_end(
+                (hand.side(1), hand.side(2)),
+                hand.scores,
+                hand.went_out,
+                hand.forfeited,
+                table,
+                next_dealer,
+                self.theme,
+            )
+        )
+        if next_dealer is not None:
+            self.pause("Press Enter to deal the next hand.")
+
+    # -------------------------------------------------------------- pauses
+
+    def pause(self, message: str) -> None:
+        """Wait for Enter if a person is playing; Ctrl-C or Ctrl-D ask to leave."""
+        if self.session is None or not any(self.humans):
+            return
+        try:
+            self.session.prompt(message + " ")
+        except (KeyboardInterrupt, EOFError):
+            if ask_yes(self.session, "Leave the game?"):
+                raise QuitGame from None

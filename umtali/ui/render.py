@@ -1,0 +1,271 @@
+"""Views to rich renderables: the table, the end-of-hand panel, the game's end.
+
+Pure functions: they read a view (never the full state) and return
+something rich can print, so tests render to a recording console and
+compare text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from umtali.engine.actions import Action, ActionKind
+from umtali.engine.cards import Card
+from umtali.engine.melds import PieceKind
+from umtali.engine.rules import CLASSIC
+from umtali.engine.view import Piece, PlayerView, Step
+from umtali.ui.theme import Theme
+
+MIN_WIDTH = 64
+MIN_HEIGHT = 20
+COLUMN = 5  # characters per table column, gap included
+RESERVED = 3  # lines kept free under the table: a message, the prompt, the toolbar
+
+LABELS = {
+    PieceKind.RUN: "run",
+    PieceKind.GROUP: "grp",
+    PieceKind.MARRIAGE: "marr",
+    PieceKind.PAIR: "pair",
+    PieceKind.SOLO: "solo",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """What the table shows around a view: who sits where and the running totals."""
+
+    names: tuple[str, str]
+    totals: tuple[int, int] = (0, 0)  # game totals before this hand
+    hand_number: int = 1
+    game_number: int = 1
+
+
+def too_small(width: int, height: int) -> bool:
+    return width < MIN_WIDTH or height < MIN_HEIGHT
+
+
+def render_too_small(width: int, height: int) -> RenderableType:
+    return Text(
+        f"This terminal is {width}×{height}; Umtali needs at least "
+        f"{MIN_WIDTH}×{MIN_HEIGHT}.\nPlease make the window larger.",
+        style="bold",
+    )
+
+
+def _column(piece: Piece, theme: Theme, cap: int) -> list[Text]:
+    cards = list(piece.cards)
+    cells = [theme.card(c) for c in cards]
+    if len(cells) > cap:
+        cells = [*cells[: cap - 2], Text("⋮", style="dim"), cells[-1]]
+    label = LABELS[piece.kind]
+    return [*cells, Text(label, style="dim italic")]
+
+
+def render_side(side: Sequence[Piece], theme: Theme, width: int, rows: int) -> list[Text]:
+    """A side of the table as lines: one overlapped column per piece, in play order."""
+    if not side:
+        return [Text("  (nothing laid yet)", style="dim")]
+    per_row = max(1, (width - 2) // COLUMN)
+    chunks = [side[i : i + per_row] for i in range(0, len(side), per_row)]
+    # Share the rows among the wrapped chunks; each needs one line for labels.
+    cap = max(3, rows // len(chunks) - 1)
+    lines: list[Text] = []
+    for chunk in chunks:
+        columns = [_column(p, theme, cap) for p in chunk]
+        depth = max(len(c) for c in columns)
+        for r in range(depth):
+            line = Text("  ")
+            for col in columns:
+                # Labels sit on the last line of every column so they line up.
+                cell = col[-1] if r == depth - 1 else (col[r] if r < len(col) - 1 else Text(""))
+                line.append_text(cell)
+                line.append(" " * (COLUMN - cell.cell_len))
+            lines.append(line)
+    return lines
+
+
+def _bar(left: Text, right: str, width: int) -> Text:
+    line = Text()
+    line.append_text(left)
+    gap = max(1, width - left.cell_len - len(right) - 2)
+    line.append(" " + "─" * gap + " ", style="dim")
+    line.append(right)
+    return line
+
+
+def playable_cards(view: PlayerView) -> set[Card]:
+    cards: set[Card] = set()
+    for text in view.legal_actions:
+        action = Action.parse(text)
+        if action.kind in (ActionKind.MELD, ActionKind.PLAY):
+            cards.update(action.cards)
+    return cards
+
+
+def render_hand(view: PlayerView, theme: Theme) -> Text:
+    """The player's cards, by suit then rank, playable ones underlined."""
+    playable = playable_cards(view)
+    line = Text("  ")
+    suit = None
+    for card in view.hand:
+        if suit is not None:
+            line.append("   " if card.suit != suit else " ")
+        suit = card.suit
+        line.append_text(theme.card(card, "underline" if card in playable else ""))
+    if not view.hand:
+        line.append("(no cards)", style="dim")
+    return line
+
+
+def step_text(view: PlayerView, names: tuple[str, str]) -> str:
+    """Whose turn it is and what they must do, from the viewer's side."""
+    if view.step is Step.OVER or view.to_move is None:
+        return "The hand is over."
+    last = " — LAST TURN" if view.last_turn else ""
+    if view.to_move != view.player:
+        return f"{names[view.to_move - 1]} is playing{last}."
+    if view.step is Step.DRAW:
+        how = "draw, take" + (", take 2" if "take 2" in view.legal_actions else "")
+        if view.discard_down:
+            how = "draw (the discard is face down)"
+        return f"Your turn: draw ({how}){last}"
+    if view.step is Step.PLAY:
+        n = len(playable_cards(view))
+        return f"Your turn: play — {n} card{'s' if n != 1 else ''} still playable{last}"
+    if view.last_turn:
+        return "Your last turn: discard only to go out" + last
+    return "Your turn: discard one card to end it"
+
+
+def render_table(
+    view: PlayerView, info: TableInfo, theme: Theme, width: int, height: int
+) -> RenderableType:
+    """The whole table from ``view.player``'s seat: opponent on top, you below."""
+    if too_small(width, height):
+        return render_too_small(width, height)
+    me, opp = view.player - 1, 2 - view.player
+    names = info.names
+    fixed = 7 + RESERVED
+    rows = max(4, (height - fixed) // 2)
+
+    def header(who: int, extra: str) -> Text:
+        pts = view.scores[who]
+        right = f"hand {pts} · game {info.totals[who] + pts}"
+        left = Text(f" {names[who]}", style="bold")
+        left.append(extra, style="dim")
+        return _bar(left, right, width)
+
+    lines: list[Text] = []
+    lines.append(header(opp, f" · {view.opponent_hand_size} cards in hand"))
+    lines += render_side(view.sides[opp], theme, width, rows)
+    middle = Text(f"  Stock {view.stock_size:>2}", style="bold")
+    middle.append("    Discard ", style="bold")
+    if view.discard_top is not None:
+        middle.append_text(theme.card(view.discard_top))
+        middle.append(f"  ({view.discard_size} in the pile)", style="dim")
+    elif view.discard_down:
+        middle.append("face down", style="italic")
+    else:
+        middle.append("empty", style="dim")
+    middle.append(f"    Hand {info.hand_number} · game {info.game_number}", style="dim")
+    lines.append(Text(""))
+    lines.append(middle)
+    if view.opponent_known:
+        known = Text(f"  {names[opp]} holds ", style="dim")
+        known.append_text(theme.cards(view.opponent_known))
+        known.append(" (taken from the pile)", style="dim")
+        lines.append(known)
+    lines.append(Text(""))
+    lines += render_side(view.sides[me], theme, width, rows)
+    lines.append(header(me, "" if names[me] == "You" else " (you)"))
+    lines.append(render_hand(view, theme))
+    lines.append(Text(" " + step_text(view, names), style="bold cyan"))
+    return Group(*lines)
+
+
+def _piece_points(piece: Piece) -> int:
+    return piece.points(CLASSIC)
+
+
+def render_hand_end(
+    sides: tuple[tuple[Piece, ...], tuple[Piece, ...]],
+    scores: tuple[int, int],
+    went_out: int | None,
+    forfeited: Sequence[Card],
+    info: TableInfo,
+    next_dealer: int | None,
+    theme: Theme,
+) -> RenderableType:
+    """Each side's cards and points, the forfeits, the totals and the next dealer."""
+    table = Table(title=f"Hand {info.hand_number} is over", show_lines=False, expand=False)
+    table.add_column("player", style="bold")
+    table.add_column("cards")
+    table.add_column("points", justify="right")
+    for who in (0, 1):
+        first = True
+        for piece in sides[who]:
+            cards = theme.cards(piece.cards)
+            label = {PieceKind.SOLO: "", PieceKind.MARRIAGE: "marriage (doubled) "}.get(
+                piece.kind, f"{piece.kind.label} "
+            )
+            row = Text(label, style="dim")
+            row.append_text(cards)
+            table.add_row(info.names[who] if first else "", row, str(_piece_points(piece)))
+            first = False
+        if went_out == who + 1 and forfeited:
+            row = Text(f"forfeited by {info.names[1 - who]}: ", style="dim")
+            row.append_text(theme.cards(list(forfeited)))
+            table.add_row(
+                info.names[who] if first else "", row, str(sum(c.points for c in forfeited))
+            )
+            first = False
+        if first:
+            table.add_row(info.names[who], Text("nothing laid", style="dim"), "0")
+        table.add_row("", Text("this hand", style="bold"), Text(str(scores[who]), style="bold"))
+        table.add_section()
+    totals = (info.totals[0] + scores[0], info.totals[1] + scores[1])
+    lines: list[RenderableType] = [table]
+    if went_out is None:
+        lines.append(Text("Nobody went out: a dead hand, nothing forfeited.", style="italic"))
+    else:
+        lines.append(Text(f"Went out first: {info.names[went_out - 1]}.", style="italic"))
+    lines.append(
+        Text(
+            f"Game {info.game_number}: {info.names[0]} {totals[0]} · {info.names[1]} {totals[1]}",
+            style="bold",
+        )
+    )
+    if next_dealer is not None:
+        lines.append(Text(f"Next dealer: {info.names[next_dealer - 1]}."))
+    return Group(*lines)
+
+
+def render_game_end(
+    results: Sequence[tuple[int, int]],
+    names: tuple[str, str],
+    winner: int,
+    game_number: int,
+    wins: tuple[int, int] | None = None,
+) -> RenderableType:
+    """The per-hand scores of a finished game and its winner (and the session so far)."""
+    table = Table(title=f"Game {game_number}")
+    table.add_column("hand")
+    table.add_column(names[0], justify="right")
+    table.add_column(names[1], justify="right")
+    for n, (a, b) in enumerate(results, 1):
+        table.add_row(str(n), str(a), str(b))
+    total = (sum(r[0] for r in results), sum(r[1] for r in results))
+    table.add_section()
+    table.add_row("total", str(total[0]), str(total[1]), style="bold")
+    lines: list[RenderableType] = [
+        table,
+        Text(f"Winner of game {game_number}: {names[winner - 1]}.", style="bold green"),
+    ]
+    if wins is not None:
+        lines.append(Text(f"Session: {names[0]} {wins[0]} · {names[1]} {wins[1]} games"))
+    return Group(*lines)

@@ -1,0 +1,50 @@
+"""How cards look: suit symbols or letters, two or four colours, or none.
+
+Colour is never the only signal: every card always shows its suit symbol
+(or letter, with ``ascii``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from umtali.engine.cards import SUIT_LETTERS, SUIT_SYMBOLS, Card
+
+_TWO_COLOURS = ("bold", "bold red", "bold red", "bold")
+# Four colours for telling suits apart at a glance (and for colour-blind
+# players): spades in the terminal's own colour, hearts red, diamonds blue,
+# clubs green.
+_FOUR_COLOURS = ("bold", "bold red", "bold blue", "bold green")
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    ascii: bool = False
+    four_color: bool = False
+
+    def suit(self, index: int) -> str:
+        return SUIT_LETTERS[index] if self.ascii else SUIT_SYMBOLS[index]
+
+    def card_label(self, card: Card) -> str:
+        return card.rank_name + self.suit(card.suit)
+
+    def card_style(self, card: Card) -> str:
+        return (_FOUR_COLOURS if self.four_color else _TWO_COLOURS)[card.suit]
+
+    def card(self, card: Card, extra: str = "") -> Text:
+        style = self.card_style(card)
+        return Text(self.card_label(card), style=f"{style} {extra}".strip())
+
+    def cards(self, cards: tuple[Card, ...] | list[Card], sep: str = " ") -> Text:
+        out = Text()
+        for n, c in enumerate(cards):
+            if n:
+                out.append(sep)
+            out.append_text(self.card(c))
+        return out
+
+    def plain(self, card: Card) -> str:
+        """The card as unstyled text, for messages."""
+        return self.card_label(card)

@@ -22,3 +22,18 @@ def test_ci_runs_the_readme_test_command() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "pip\" install --quiet -e '.[test]'" in ci
     assert '"$venv/bin/python" -m pytest' in ci
+
+
+def test_the_readme_install_command_starts_the_game() -> None:
+    assert ".venv/bin/pip install . && .venv/bin/umtali play" in README
+
+
+def test_the_table_picture_is_what_the_renderer_draws() -> None:
+    from umtali.ui.snapshot import snapshot_svg
+
+    def texts(svg: str) -> list[str]:
+        return re.findall(r">([^<>]+)</text>", svg)
+
+    committed = (ROOT / "docs" / "table.svg").read_text(encoding="utf-8")
+    assert texts(committed) == texts(snapshot_svg())
+    assert "docs/table.svg" in README

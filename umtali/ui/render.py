@@ -130,10 +130,9 @@ def step_text(view: PlayerView, names: tuple[str, str]) -> str:
     if view.to_move != view.player:
         return f"{names[view.to_move - 1]} is playing{last}."
     if view.step is Step.DRAW:
-        how = "draw, take" + (", take 2" if "take 2" in view.legal_actions else "")
         if view.discard_down:
-            how = "draw (the discard is face down)"
-        return f"Your turn: draw ({how}){last}"
+            return f"Your turn: draw from the stock (the discard is face down){last}"
+        return f"Your turn: {', '.join(view.legal_actions)}{last}"
     if view.step is Step.PLAY:
         n = len(playable_cards(view))
         return f"Your turn: play — {n} card{'s' if n != 1 else ''} still playable{last}"
@@ -150,8 +149,16 @@ def render_table(
         return render_too_small(width, height)
     me, opp = view.player - 1, 2 - view.player
     names = info.names
-    fixed = 7 + RESERVED
-    rows = max(4, (height - fixed) // 2)
+    fixed = 7 + RESERVED + (1 if view.opponent_known else 0)
+    room = height - fixed
+    # Each side gets the rows it needs when both fit; otherwise they share and
+    # tall columns are shortened.
+    natural = [len(render_side(side, theme, width, 99)) for side in view.sides]
+    if sum(natural) <= room:
+        rows_for = natural
+    else:
+        half = max(4, room // 2)
+        rows_for = [min(n, max(half, room - natural[1 - i])) for i, n in enumerate(natural)]
 
     def header(who: int, extra: str) -> Text:
         pts = view.scores[who]
@@ -162,7 +169,7 @@ def render_table(
 
     lines: list[Text] = []
     lines.append(header(opp, f" · {view.opponent_hand_size} cards in hand"))
-    lines += render_side(view.sides[opp], theme, width, rows)
+    lines += render_side(view.sides[opp], theme, width, rows_for[opp])
     middle = Text(f"  Stock {view.stock_size:>2}", style="bold")
     middle.append("    Discard ", style="bold")
     if view.discard_top is not None:
@@ -181,7 +188,7 @@ def render_table(
         known.append(" (taken from the pile)", style="dim")
         lines.append(known)
     lines.append(Text(""))
-    lines += render_side(view.sides[me], theme, width, rows)
+    lines += render_side(view.sides[me], theme, width, rows_for[me])
     lines.append(header(me, "" if names[me] == "You" else " (you)"))
     lines.append(render_hand(view, theme))
     lines.append(Text(" " + step_text(view, names), style="bold cyan"))

@@ -1,0 +1,182 @@
+"""The prompt and the loop, driven through a pipe as if a person were typing."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+import pytest
+from prompt_toolkit import PromptSession
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.input.base import PipeInput
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+import umtali
+from umtali.bots import NormalBot
+from umtali.bots.seat import GameInfo
+from umtali.engine.view import PlayerView
+from umtali.ui.human import HumanSeat, QuitGame
+from umtali.ui.loop import TableLoop, phrase
+from umtali.ui.theme import Theme
+
+Feeder = Callable[[str], str]
+
+
+class TypingSession(PromptSession[str]):
+    """A real PromptSession whose keystrokes come from a feeder, one line per prompt."""
+
+    def __init__(self, pipe: PipeInput, feeder: Feeder) -> None:
+        super().__init__(input=pipe, output=DummyOutput())
+        self.pipe = pipe
+        self.feeder = feeder
+        self.prompts: list[str] = []
+
+    def prompt(self, message: object = "", **kwargs: object) -> str:  # type: ignore[override]
+        text = str(message)
+        self.prompts.append(text)
+        self.pipe.send_text(self.feeder(text))
+        return super().prompt(message, **kwargs)  # type: ignore[arg-type]
+
+
+def recording_console() -> Console:
+    return Console(width=80, height=24, record=True, color_system=None, file=io.StringIO())
+
+
+ViewOf = Callable[[str], "PlayerView | None"]
+
+
+def table(feeder_for: Callable[[ViewOf], Feeder], hotseat: bool = False):  # type: ignore[no-untyped-def]
+    console = recording_console()
+    pipe_cm = create_pipe_input()
+    pipe = pipe_cm.__enter__()
+    by_name: dict[str, HumanSeat] = {}
+
+    def view_of(prompt: str) -> PlayerView | None:
+        return by_name[prompt[:-2]]._view  # the prompt is "<name>> "
+
+    session = TypingSession(pipe, feeder_for(view_of))
+    seat = HumanSeat("Ann", console, session, NormalBot(), lambda: console.print("RULES"))
+    by_name["Ann"] = seat
+    if hotseat:
+        other = HumanSeat("Ben", console, session, NormalBot(), lambda: None)
+        by_name["Ben"] = other
+        seats = [seat, other]
+        humans = (True, True)
+    else:
+        bot = umtali.bots.make_bot("normal")
+        bot.name = "Bot"
+        seats = [seat, bot]
+        humans = (True, False)
+    loop = TableLoop(console, session, seats, humans, Theme(), delay=0, sleep=lambda s: None)
+    return loop, console, session, pipe_cm
+
+
+def scripted_player(extra: list[str]) -> Callable[[ViewOf], Feeder]:
+    """Type each line of ``extra`` at the first move prompts, then play as the bot would."""
+    pending = list(extra)
+    advisor = NormalBot()
+
+    def make(view_of: ViewOf) -> Feeder:
+        def feed(message: str) -> str:
+            if message.endswith("> "):
+                if pending:
+                    return pending.pop(0) + "\r"
+                view = view_of(message)
+                assert view is not None
+                return advisor.choose(view, GameInfo()).action + "\r"
+            if "[y/N]" in message:
+                return (pending.pop(0) if pending else "n") + "\r"
+            return "\r"  # Enter at every pause and for the dealer's choice
+
+        return feed
+
+    return make
+
+
+def test_a_whole_game_against_the_bot_with_typos_and_illegal_moves() -> None:
+    typed = ["discrad 4C", "play", "draw", "ZZ", "help", "hint", "score", "rules"]
+    loop, console, session, pipe_cm = table(scripted_player(typed))
+    game = umtali.Game(seed=5)
+    try:
+        loop.play_game(game)
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    assert game.is_over and game.winner in (1, 2)
+    out = console.export_text()
+    assert "'discrad 4C' is not a command" in out
+    assert "'play' is not an action" in out or "is not an action" in out
+    assert "there is no draw on this turn" in out or "already drawn" in out
+    assert "Legal now:" in out and "Hint:" in out and "This hand: you" in out
+    assert "RULES" in out
+    assert "Hand 1 is over" in out and "Winner of game 1" in out
+    assert any(p.startswith("Press Enter") for p in session.prompts)
+
+
+def test_ctrl_c_asks_before_leaving_and_ctrl_d_leaves() -> None:
+    answers = iter(["\x03", "n\r", "\x03", "y\r"])
+
+    def feeder_for(view_of: ViewOf) -> Feeder:
+        return lambda message: "\r" if "extra" in message else next(answers)
+
+    loop, _console, session, pipe_cm = table(feeder_for)
+    try:
+        with pytest.raises(QuitGame):
+            loop.play_game(umtali.Game(seed=5, first_dealer=2))
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    assert sum("Leave the game?" in p for p in session.prompts) == 2
+
+    loop, _console, session, pipe_cm = table(lambda view_of: lambda m: "\x04")
+    try:
+        with pytest.raises(QuitGame):
+            loop.play_game(umtali.Game(seed=5, first_dealer=2))
+    finally:
+        pipe_cm.__exit__(None, None, None)
+
+
+def test_all_makes_the_forced_plays_and_stops_at_a_choice() -> None:
+    loop, _console, _session, pipe_cm = table(scripted_player(["all", "quit", "y"]))
+    game = umtali.Game(seed=5)  # Ann wins the cut and keeps the extra card
+    try:
+        with pytest.raises(QuitGame):
+            loop.play_game(game)
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    hand = game.hand
+    assert hand is not None
+    # Seed 5 opens with a marriage and a group of aces for Ann: both forced.
+    kinds = [p.kind.label for p in hand.side(1)]
+    assert kinds == ["marriage", "group"]
+
+
+def test_hotseat_handover_hides_both_hands() -> None:
+    loop, console, session, pipe_cm = table(scripted_player([]), hotseat=True)
+    game = umtali.Game(seed=9)
+    screens: list[str] = []
+    original = session.feeder
+
+    def watching(message: str) -> str:
+        if message.startswith("Pass to"):
+            screens.append(console.export_text(clear=True))
+        else:
+            console.export_text(clear=True)
+        return original(message)
+
+    session.feeder = watching
+    try:
+        loop.play_game(game)
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    assert len(screens) > 10
+    for screen in screens:
+        assert "Your turn" not in screen and "cards in hand" not in screen
+
+
+def test_phrases_for_the_turn_summary() -> None:
+    theme = Theme()
+    assert phrase("draw", theme) == "drew from the stock"
+    assert phrase("take 2 (7C 6C)", theme) == "took 7♣ and 6♣ from the discard pile"
+    assert phrase("play 10D on JD", theme) == "played 10♦ off J♦"
+    assert phrase("discard face down", theme) == "discarded face down"
+    assert phrase("meld KH QH", Theme(ascii=True)) == "melded KH QH"

@@ -1,0 +1,146 @@
+"""The table as a player sees it, rendered to plain text and compared with golden files.
+
+Set UPDATE_GOLDEN=1 to rewrite the files after an intended change (and read them).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+from pathlib import Path
+
+import pytest
+from conftest import deal, run
+from rich.console import Console, RenderableType
+
+import umtali
+from umtali.engine.match import HandResult, next_dealer
+from umtali.ui.render import (
+    MIN_HEIGHT,
+    MIN_WIDTH,
+    TableInfo,
+    render_game_end,
+    render_hand_end,
+    render_table,
+)
+from umtali.ui.theme import Theme
+
+GOLDEN = Path(__file__).parent / "golden"
+NAMES = ("Ann", "Ben")
+
+
+def text_of(renderable: RenderableType, width: int = 80) -> str:
+    console = Console(width=width, record=True, color_system=None, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()
+
+
+def check_golden(name: str, text: str) -> None:
+    path = GOLDEN / f"{name}.txt"
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"no golden file {path.name}: run with UPDATE_GOLDEN=1"
+    assert text == path.read_text(encoding="utf-8")
+
+
+def busy_hand() -> umtali.Hand:
+    hand = umtali.deal_hand(seed=21)
+    rng = random.Random(3)
+    for _ in range(40):
+        hand.play(rng.choice(hand.legal_actions()))
+    return hand
+
+
+def test_opening_table() -> None:
+    hand = umtali.deal_hand(seed=7)
+    view = hand.view(1)
+    check_golden("opening", text_of(render_table(view, TableInfo(NAMES), Theme(), 80, 24)))
+
+
+def test_busy_mid_hand_table() -> None:
+    hand = busy_hand()
+    view = hand.view(hand.to_move or 1)
+    info = TableInfo(NAMES, totals=(10, 7), hand_number=2)
+    text = text_of(render_table(view, info, Theme(), 80, 24))
+    check_golden("busy", text)
+    assert len(text.splitlines()) <= 24 - 3  # room for a message, the prompt and toolbar
+
+
+def test_busy_table_in_ascii_and_wide() -> None:
+    view = busy_hand().view(1)
+    text = text_of(render_table(view, TableInfo(NAMES), Theme(ascii=True), 120, 40), 120)
+    check_golden("busy_ascii_wide", text)
+    assert "♠" not in text and "♥" not in text
+
+
+def test_face_down_discard() -> None:
+    hand = deal(
+        "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S 4D",
+        "JS KH QH 2H 3H 4H 7C 7D 7H 9D",
+        top="KC",
+    )
+    run(hand, "meld 10S 9S 8S 7S 6S 5S 4S 3S 2S AS; discard 4D down")
+    text = text_of(render_table(hand.view(2), TableInfo(NAMES), Theme(), 80, 24))
+    check_golden("face_down", text)
+    assert "face down" in text and "4♦" not in text
+
+
+def test_end_of_hand_panel() -> None:
+    hand = deal(
+        "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S 4D",
+        "JS KH QH 2H 3H 4H 7C 7D 7H 9D",
+        top="KC",
+    )
+    run(hand, "meld 10S 9S 8S 7S 6S 5S 4S 3S 2S AS; discard 4D down")
+    run(hand, "draw; play JS; meld KH QH; meld 4H 3H 2H; meld 7H 7D 7C")
+    result = HandResult(1, 1, hand.scores, hand.went_out, tuple(hand.forfeited), hand.end)
+    panel = render_hand_end(
+        (hand.side(1), hand.side(2)),
+        hand.scores,
+        hand.went_out,
+        hand.forfeited,
+        TableInfo(NAMES, totals=(12, 30), hand_number=3),
+        next_dealer(result),
+        Theme(),
+    )
+    text = text_of(panel)
+    check_golden("hand_end", text)
+    assert "forfeited by Ben" in text and "marriage (doubled)" in text
+
+
+def test_end_of_game_panel() -> None:
+    text = text_of(render_game_end([(20, 31), (15, 9), (8, 8), (30, 12)], NAMES, 1, 1, (1, 0)))
+    check_golden("game_end", text)
+    assert "Winner of game 1: Ann" in text
+
+
+@pytest.mark.parametrize("size", [(MIN_WIDTH - 1, 24), (80, MIN_HEIGHT - 1), (30, 10)])
+def test_a_tiny_terminal_gets_a_size_message_not_a_broken_table(size: tuple[int, int]) -> None:
+    view = busy_hand().view(1)
+    text = text_of(render_table(view, TableInfo(NAMES), Theme(), *size), size[0])
+    assert f"needs at least {MIN_WIDTH}×{MIN_HEIGHT}" in text
+    assert "Stock" not in text
+
+
+def test_the_table_never_shows_the_opponents_hand() -> None:
+    hand = busy_hand()
+    text = text_of(render_table(hand.view(1), TableInfo(NAMES), Theme(ascii=True), 80, 24))
+    shown = set(text.split())
+    for card in hand.cards_in_hand(2):
+        if card not in hand.view(1).opponent_known:
+            assert Theme(ascii=True).plain(card) not in shown
+
+
+def test_a_crowded_table_still_fits_80_by_24() -> None:
+    hand = deal(
+        "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S 4D",
+        "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H",
+        top="KC",
+    )
+    run(hand, "meld 10S 9S 8S 7S 6S 5S 4S 3S 2S AS; discard 4D; draw")
+    run(hand, "meld 10H 9H 8H 7H 6H 5H 4H 3H 2H AH; discard KC")
+    assert hand.is_over
+    text = text_of(render_table(hand.view(1), TableInfo(NAMES), Theme(), 80, 24))
+    assert len(text.splitlines()) <= 24 - 3
+    assert "⋮" in text  # the ten-card runs are shortened to fit

@@ -1,0 +1,134 @@
+"""End to end: the installed ``umtali play`` in a real pseudo-terminal, read as a screen.
+
+pexpect runs the program in a pty of 80×24; pyte keeps the screen a player
+would see.  The test plays by asking for a hint and typing what it says.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+pyte = pytest.importorskip("pyte")
+
+UMTALI = shutil.which("umtali", path=str(Path(sys.executable).parent)) or shutil.which("umtali")
+pytestmark = pytest.mark.skipif(UMTALI is None, reason="the umtali command is not installed")
+
+SUITS = set("♠♥♦♣")
+
+
+class Terminal:
+    def __init__(self, *args: str, cols: int = 80, rows: int = 24) -> None:
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        env = dict(
+            os.environ, TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1", COLUMNS=str(cols), LINES=str(rows)
+        )
+        env.pop("NO_COLOR", None)
+        assert UMTALI is not None
+        self.child = pexpect.spawn(UMTALI, list(args), dimensions=(rows, cols), env=env)
+
+    def pump(self, seconds: float = 0.05) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            try:
+                data = self.child.read_nonblocking(65536, timeout=0.02)
+            except pexpect.TIMEOUT:
+                continue
+            except pexpect.EOF:
+                return
+            self.stream.feed(data)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    def wait_for(self, pattern: str, timeout: float = 15) -> re.Match[str]:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            self.pump()
+            found = re.search(pattern, self.text)
+            if found:
+                return found
+        raise AssertionError(f"{pattern!r} never appeared; the screen was:\n{self.text}")
+
+    def type(self, line: str) -> None:
+        self.child.send(line + "\r")
+
+    def close(self) -> None:
+        self.child.terminate(force=True)
+
+
+def play_by_hints(term: Terminal, prompt: str, until: str, moves: int = 200) -> None:
+    """At each move prompt ask for a hint and type it, until ``until`` is on screen."""
+    for _ in range(moves):
+        found = term.wait_for(rf"({re.escape(prompt)}\s*$|{until}|Press Enter)")
+        if re.search(until, term.text):
+            return
+        if found.group(0).startswith("Press Enter"):
+            term.type("")
+            time.sleep(0.1)
+            continue
+        term.type("hint")
+        hint = term.wait_for(r"Hint: (.+?) —")
+        term.type(hint.group(1))
+        term.wait_for(r"\S")  # let the screen settle
+    raise AssertionError("the hand did not end")
+
+
+def test_a_seeded_hand_against_the_bot_in_a_real_terminal() -> None:
+    term = Terminal("play", "--seed", "5", "--delay", "0")
+    try:
+        term.wait_for(r"Cut for the deal")
+        term.wait_for(r"extra \(11th\) card")
+        term.type("")
+        term.wait_for(r"Your turn")
+        screen = term.text
+        assert "Bot (normal)" in screen and "Stock 31" in screen
+        assert SUITS & set(screen)  # cards drawn with their suit symbols
+        term.type("discrad 9c")
+        term.wait_for(r"'discrad 9c' is not a command")
+        play_by_hints(term, "You>", r"Hand 1 is over")
+        assert re.search(r"this hand", term.text)
+        term.child.sendcontrol("c")
+        term.wait_for(r"Leave the game\? \[y/N\]")
+        term.type("y")
+        term.child.expect(pexpect.EOF, timeout=10)
+    finally:
+        term.close()
+
+
+def test_a_hotseat_handover_shows_no_card() -> None:
+    term = Terminal("play", "--hotseat", "--names", "Ann", "Ben", "--seed", "9")
+    try:
+        term.wait_for(r"extra \(11th\) card")
+        term.type("")
+        for _ in range(4):  # four handovers: every one leaves no card on screen
+            found = term.wait_for(r"Pass to (Ann|Ben) — press Enter")
+            time.sleep(0.2)
+            term.pump()
+            assert not SUITS & set(term.text), term.text
+            term.type("")
+            name = found.group(1)
+            term.wait_for(rf"{name}>")
+            prompt = f"{name}>"
+            # play this player's whole turn by hints
+            while True:
+                term.type("hint")
+                hint = term.wait_for(r"Hint: (.+?) —")
+                action = hint.group(1)
+                term.type(action)
+                time.sleep(0.15)
+                term.pump(0.2)
+                if action.startswith("discard") or "Pass to" in term.text:
+                    break
+                term.wait_for(prompt)
+    finally:
+        term.close()

@@ -170,7 +170,7 @@ def test_hotseat_handover_hides_both_hands() -> None:
         pipe_cm.__exit__(None, None, None)
     assert len(screens) > 10
     for screen in screens:
-        assert "Your turn" not in screen and "cards in hand" not in screen
+        assert "Your turn" not in screen and "Stock" not in screen
 
 
 def test_phrases_for_the_turn_summary() -> None:
@@ -180,3 +180,31 @@ def test_phrases_for_the_turn_summary() -> None:
     assert phrase("play 10D on JD", theme) == "played 10♦ off J♦"
     assert phrase("discard face down", theme) == "discarded face down"
     assert phrase("meld KH QH", Theme(ascii=True)) == "melded KH QH"
+
+
+def test_a_terminal_too_small_says_so_and_recovers_when_enlarged() -> None:
+    steps = iter(["enlarge", "quit", "y"])
+
+    def feeder_for(view_of: ViewOf) -> Feeder:
+        def feed(message: str) -> str:
+            if "extra" in message:
+                return "\r"
+            step = next(steps)
+            if step == "enlarge":
+                console.size = (80, 24)
+                return "\r"  # an empty line redraws the table
+            return step + "\r"
+
+        return feed
+
+    loop, console, _session, pipe_cm = table(feeder_for)
+    console.size = (50, 15)
+    try:
+        with pytest.raises(QuitGame):
+            loop.play_game(umtali.Game(seed=5))
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    out = console.export_text()
+    small = out.index("This terminal is 50×15")
+    assert "64×20" in out[small : small + 200]
+    assert out.index("Stock 31", small) > small  # the full table came back

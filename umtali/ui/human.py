@@ -53,6 +53,8 @@ class HumanSeat:
         self.show_rules = show_rules
         self._view: PlayerView | None = None
         self._auto = False
+        # Set by the loop: draws the table again (an empty line asks for it).
+        self.redraw: Callable[[], None] | None = None
         self._completer = LegalCompleter(lambda: self._view)
 
     # --------------------------------------------------------------- seat
@@ -93,6 +95,8 @@ class HumanSeat:
             except EOFError:
                 raise QuitGame from None
             if not text.strip():
+                if self.redraw is not None:
+                    self.redraw()  # e.g. after the terminal was made larger
                 continue
             try:
                 command = parse_command(text, view)

@@ -21,7 +21,7 @@ from umtali.engine.errors import IllegalAction
 from umtali.engine.hand import Hand
 from umtali.engine.match import Game, Session, next_dealer
 from umtali.engine.view import PlayerView
-from umtali.ui.human import QuitGame, ask_yes
+from umtali.ui.human import HumanSeat, QuitGame, ask_yes
 from umtali.ui.render import TableInfo, render_game_end, render_hand_end, render_table
 from umtali.ui.theme import Theme
 
@@ -147,7 +147,10 @@ class TableLoop:
                 view = hand.view(viewer)
                 # At the start of a person's turn, recap what the other side did.
                 self._show(view, table, self._news(view.history, viewer) if human else None)
-            decision = self.seats[mover - 1].choose(hand.view(mover), info)
+            seat = self.seats[mover - 1]
+            if isinstance(seat, HumanSeat) and viewer is not None:
+                seat.redraw = lambda v=viewer: self._show(hand.view(v), table, None)
+            decision = seat.choose(hand.view(mover), info)
             try:
                 hand.play(decision.action)
             except IllegalAction as refusal:
@@ -160,7 +163,7 @@ class TableLoop:
                 view = hand.view(viewer)
                 said = phrase(view.history[-1][1], self.theme)
                 self._show(view, table, Text(f"{self.names[mover - 1]} {said}.", style="italic"))
-                self.sleep(self.delay)
+                self._wait(self.delay)
             nxt = hand.to_move
             redraw = human or (nxt is not None and self.humans[nxt - 1])
 
@@ -205,6 +208,14 @@ class TableLoop:
             self.pause("Press Enter to deal the next hand.")
 
     # -------------------------------------------------------------- pauses
+
+    def _wait(self, seconds: float) -> None:
+        """The pause after a bot's move; Ctrl-C here asks to leave, like anywhere."""
+        try:
+            self.sleep(seconds)
+        except KeyboardInterrupt:
+            if self.session is not None and ask_yes(self.session, "Leave the game?"):
+                raise QuitGame from None
 
     def pause(self, message: str) -> None:
         """Wait for Enter if a person is playing; Ctrl-C or Ctrl-D ask to leave."""

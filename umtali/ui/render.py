@@ -52,7 +52,7 @@ def too_small(width: int, height: int) -> bool:
 def render_too_small(width: int, height: int) -> RenderableType:
     return Text(
         f"This terminal is {width}×{height}; Umtali needs at least "
-        f"{MIN_WIDTH}×{MIN_HEIGHT}.\nPlease make the window larger.",
+        f"{MIN_WIDTH}×{MIN_HEIGHT}.\nPlease make the window larger, then press Enter.",
         style="bold",
     )
 
@@ -168,7 +168,8 @@ def render_table(
         return _bar(left, right, width)
 
     lines: list[Text] = []
-    lines.append(header(opp, f" · {view.opponent_hand_size} cards in hand"))
+    backs = ("#" if theme.ascii else "▒") * view.opponent_hand_size
+    lines.append(header(opp, f" {backs} {view.opponent_hand_size} cards"))
     lines += render_side(view.sides[opp], theme, width, rows_for[opp])
     middle = Text(f"  Stock {view.stock_size:>2}", style="bold")
     middle.append("    Discard ", style="bold")

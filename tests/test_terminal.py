@@ -91,7 +91,7 @@ def test_a_seeded_hand_against_the_bot_in_a_real_terminal() -> None:
         term.type("")
         term.wait_for(r"Your turn")
         screen = term.text
-        assert "Bot (normal)" in screen and "Stock 31" in screen
+        assert "Bot (hard)" in screen and "Stock 31" in screen
         assert SUITS & set(screen)  # cards drawn with their suit symbols
         term.type("discrad 9c")
         term.wait_for(r"'discrad 9c' is not a command")

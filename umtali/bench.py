@@ -15,6 +15,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from umtali.engine.hand import Hand, deal_hand
 from umtali.engine.state import OVER
@@ -89,15 +90,73 @@ def bench_engine(hands: int, seed: int) -> dict[str, object]:
     return figures
 
 
+def bench_bots(a: str, b: str, matches: int, workers: int, version: int) -> dict[str, object]:
+    """Duplicate matches between two levels, spread over processes, with a progress bar."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from umtali.bots.tournament import MatchResult, play_match, summarise
+
+    results: list[MatchResult] = []
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        transient=False,
+    ) as progress:
+        task = progress.add_task(f"{a} vs {b}", total=matches)
+        if workers <= 1:
+            for i in range(matches):
+                results.append(play_match(a, b, i, version))
+                progress.advance(task)
+        else:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                futures = [pool.submit(play_match, a, b, i, version) for i in range(matches)]
+                for done in as_completed(futures):
+                    results.append(done.result())
+                    progress.advance(task)
+    results.sort(key=lambda r: r.index)
+    return summarise(a, b, results, version)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    from umtali.bots.tournament import BANK_VERSION, LEVELS
+
     parser = argparse.ArgumentParser(
-        prog="umtali bench", description="Measure the Umtali engine (figures on one core)."
+        prog="umtali bench", description="Measure the Umtali engine and bots."
     )
     sub = parser.add_subparsers(dest="what", required=True)
     eng = sub.add_parser("engine", help="random hands per second, and the primitives' cost")
     eng.add_argument("--hands", type=int, default=5000, help="hands to play (default 5000)")
     eng.add_argument("--seed", type=int, default=1, help="first deal seed (default 1)")
+    bots = sub.add_parser("bots", help="duplicate matches between two bot levels")
+    bots.add_argument("--a", choices=LEVELS, default="hard", help="bot A (default hard)")
+    bots.add_argument("--b", choices=LEVELS, default="normal", help="bot B (default normal)")
+    bots.add_argument("--matches", type=int, default=100, help="matches (default 100)")
+    bots.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    bots.add_argument(
+        "--bank", type=int, default=BANK_VERSION, help=f"deal bank version ({BANK_VERSION})"
+    )
     args = parser.parse_args(argv)
+    if args.what == "bots":
+        if args.matches < 1 or args.workers < 1:
+            parser.error("--matches and --workers must be at least 1")
+        result = bench_bots(args.a, args.b, args.matches, args.workers, args.bank)
+        low, high = cast("list[float]", result["wilson95"])
+        print(
+            f"{args.a} vs {args.b}: {args.a} wins {result['a_match_win_rate']:.1%} of "
+            f"{args.matches} duplicate matches (95% interval {low:.1%} to {high:.1%})"
+        )
+        print(
+            f"  margin {result['margin_per_hand']:+} points per hand; per hand "
+            f"{args.a} {result['a_points_per_hand']}, {args.b} {result['b_points_per_hand']}"
+        )
+        print(f"  decision latency (ms): {args.a} {result['a_latency_ms']}")
+        print(f"                         {args.b} {result['b_latency_ms']}")
+        print(json.dumps(result))
+        return 0
     if args.hands < 1:
         parser.error("--hands must be at least 1")
     figures = bench_engine(args.hands, args.seed)

@@ -13,7 +13,7 @@ from umtali.bots import LEVELS, Seat, make_bot
 from umtali.engine.errors import UmtaliError
 from umtali.engine.match import Game, Session
 
-DEFAULT_BOT = "normal"  # the strongest level that answers at once
+DEFAULT_BOT = "hard"  # the strongest level, and it answers in well under a second
 
 
 def build_parser() -> argparse.ArgumentParser:

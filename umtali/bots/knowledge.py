@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from umtali.engine.cards import FULL_DECK, Card, mask_of
-from umtali.engine.melds import SOLO_ACCEPTS, PieceKind, accepts
+from umtali.engine.cards import FULL_DECK, JACKS, Card, mask_of
+from umtali.engine.melds import SOLO_ACCEPTS, PieceKind, accepts, meldable
 from umtali.engine.rules import CLASSIC, RuleSet
 from umtali.engine.state import DRAW_PHASE, PLAY_PHASE, HandState, Piece
 from umtali.engine.view import PlayerView, Step
@@ -40,6 +40,12 @@ class Knowledge:
     stock_size: int
     must_play: int
     taken: int
+    # Cards the opponent cannot hold: play is compulsory, so at the end of
+    # their turn they kept no jack, no meld and no card the table then took.
+    opp_never: int = 0
+    # Cards the opponent is less likely to hold: ones that go with a card
+    # they chose to discard (a player keeps pairs and neighbours).
+    opp_unlikely: int = 0
 
     @staticmethod
     def of(view: PlayerView) -> Knowledge:
@@ -53,6 +59,7 @@ class Knowledge:
         pile = tuple(c.index for c in view.discard_pile)
         known = mask_of(view.opponent_known)
         seen = hand | table | known | mask_of(view.discard_pile)
+        never, unlikely = _opponent_inference(view, sides)
         return Knowledge(
             seat=view.player - 1,
             hand=hand,
@@ -67,23 +74,48 @@ class Knowledge:
             stock_size=view.stock_size,
             must_play=mask_of(view.must_play),
             taken=view.taken.bit if view.taken is not None else 0,
+            opp_never=never,
+            opp_unlikely=unlikely & ~never,
         )
+
+    def sample_opponent(self, rng: random.Random, tries: int = 24) -> tuple[int, list[int]]:
+        """A hand for the opponent consistent with the inference, and the other unseen cards.
+
+        Cards are drawn with weights (the unlikely ones at half weight); a
+        hand holding a meld, which the opponent would have had to lay, is
+        drawn again.
+        """
+        need = self.opp_size - self.opp_known.bit_count()
+        pool = self.unseen & ~self.opp_never
+        if pool.bit_count() < need:
+            pool = self.unseen  # the inference cannot hold (a variant, an odd state)
+        cards = [i for i in range(52) if pool >> i & 1]
+        weights = [0.5 if self.opp_unlikely >> i & 1 else 1.0 for i in cards]
+        hand = self.opp_known
+        for _ in range(tries):
+            keys = sorted(
+                ((rng.random() ** (1.0 / w), i) for w, i in zip(weights, cards, strict=True)),
+                reverse=True,
+            )
+            hand = self.opp_known
+            for _, i in keys[:need]:
+                hand |= 1 << i
+            if not meldable(hand):
+                break
+        rest = [i for i in range(52) if (self.unseen & ~hand) >> i & 1]
+        rng.shuffle(rest)
+        return hand, rest
 
     def sample_state(
         self, view: PlayerView, rng: random.Random, rules: RuleSet = CLASSIC
     ) -> HandState:
         """One complete state consistent with everything this player knows.
 
-        The unseen cards are dealt at random to the opponent's unknown cards,
-        the face-down discard (if any) and the stock.
+        The unseen cards are dealt to the opponent's unknown cards (see
+        :meth:`sample_opponent`), then at random to the face-down discard (if
+        any) and the stock.
         """
-        unseen = [i for i in range(52) if self.unseen >> i & 1]
-        rng.shuffle(unseen)
-        need = self.opp_size - self.opp_known.bit_count()
-        opp = self.opp_known
-        for i in unseen[:need]:
-            opp |= 1 << i
-        rest = unseen[need:]
+        opp, rest = self.sample_opponent(rng)
         pile = list(self.pile)
         if self.pile_down:
             pile.append(rest.pop())
@@ -107,3 +139,29 @@ class Knowledge:
             keep=self.taken if mover == self.seat else 0,
             seed=rng.getrandbits(32),
         )
+
+
+def _opponent_inference(view: PlayerView, sides: tuple[tuple[Piece, ...], ...]) -> tuple[int, int]:
+    """(cards the opponent cannot hold, cards they are less likely to hold)."""
+    me = view.player
+    opponent_moved = any(who != me for who, _ in view.history)
+    unlikely = 0
+    for who, text in view.history:
+        if who != me and text.startswith("discard") and not text.endswith("face down"):
+            card = Card.parse(text.split()[1])
+            unlikely |= SOLO_ACCEPTS[card.index]
+    if not opponent_moved or view.opponent_hand_size == 0:
+        return 0, unlikely
+    # Pieces this player has laid since the opponent's turn ended do not count.
+    mine_since = 0
+    for who, text in reversed(view.history):
+        if who != me:
+            break
+        if text.startswith(("meld", "play")):
+            mine_since += 1
+    accept_then = 0
+    for seat, side in enumerate(sides):
+        laid = side[: len(side) - mine_since] if seat == me - 1 else side
+        for piece in laid:
+            accept_then |= piece[3]
+    return JACKS | accept_then, unlikely

@@ -112,23 +112,34 @@ class NormalBot:
         out_moves = [a for a in actions if not a.down and is_pair(hand & ~a.mask)]
         if out_moves and not self._going_out_loses(view, know, info):
             return Decision(str(out_moves[0]), "discarding down to a pair to go out")
+        ranked = self.rank_discards(view, know, actions)
+        if out_moves:
+            # Staying in on purpose: keep the way out (discard a card of the pair).
+            ranked = [a for a in ranked if a not in out_moves] or ranked
+        choice = ranked[0]
+        return Decision(str(choice), f"{choice.cards[0]} is the card least worth keeping or giving")
+
+    def rank_discards(
+        self, view: PlayerView, know: Knowledge, actions: list[Action]
+    ) -> list[Action]:
+        """Face-up discards, best first: least worth keeping, least useful to the opponent."""
+        hand = know.hand
         opp_unknown = know.opp_size - know.opp_known.bit_count()
-        share = opp_unknown / max(1, know.unseen.bit_count())
+        # Cards the opponent cannot hold are not "unseen" for the danger count.
+        live = know.unseen & ~know.opp_never
+        share = opp_unknown / max(1, live.bit_count())
         under = view.discard_top.bit if view.discard_top is not None else 0
         later = self._later(know)
         ranked = []
         for a in actions:
-            if a.down:
+            if a.down or a.kind is not ActionKind.DISCARD:
                 continue
             card = a.mask
             keep = keep_value(card, hand, know.unseen, later)
-            risk = danger(card, know.opp_known, know.unseen, under, share)
-            if out_moves and a in out_moves:
-                keep += 100.0  # staying in on purpose: keep the way out
+            risk = danger(card, know.opp_known, live, under, share)
             ranked.append((keep + risk, a.cards[0].index, a))
         ranked.sort(key=lambda t: (t[0], t[1]))
-        choice = ranked[0][2]
-        return Decision(str(choice), f"{choice.cards[0]} is the card least worth keeping or giving")
+        return [a for _, _, a in ranked]
 
     @staticmethod
     def _going_out_loses(view: PlayerView, know: Knowledge, info: GameInfo) -> bool:

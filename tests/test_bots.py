@@ -1,0 +1,151 @@
+"""Bots: legal, repeatable, blind to what they may not see, and measurable."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import umtali
+from umtali.bots import EasyBot, HardBot, NormalBot, Seat, make_bot
+from umtali.bots.arena import play_game
+from umtali.bots.knowledge import Knowledge
+from umtali.bots.seat import GameInfo
+from umtali.bots.tournament import OracleBot, bank_seed, play_match, summarise, wilson
+from umtali.engine.actions import Action
+from umtali.engine.melds import meldable
+
+
+def checked_game(seats: list[Seat], seed: int) -> int:
+    """Play a game, asserting every decision is one of the legal actions; count them."""
+    decisions = 0
+    game = umtali.Game(seed=seed)
+    while not game.is_over:
+        hand = game.next_hand()
+        info = GameInfo(len(game.results) + 1, 4, game.totals)
+        while not hand.is_over:
+            player = hand.to_move
+            assert player is not None
+            view = hand.view(player)
+            decision = seats[player - 1].choose(view, info)
+            assert str(Action.parse(decision.action)) in view.legal_actions, decision
+            assert decision.reason
+            hand.play(decision.action)
+            decisions += 1
+    return decisions
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda s: EasyBot(s),
+        lambda s: NormalBot(),
+        lambda s: HardBot(s, rollouts=12),
+    ],
+    ids=["easy", "normal", "hard"],
+)
+def test_thousands_of_decisions_are_all_legal(make) -> None:  # type: ignore[no-untyped-def]
+    total = 0
+    seed = 0
+    while total < 3000:
+        total += checked_game([make(seed), make(seed + 1)], seed)
+        seed += 1
+    assert total >= 3000
+
+
+def test_the_hard_bot_at_full_strength_plays_legally() -> None:
+    assert checked_game([HardBot(1), NormalBot()], 4) > 100
+
+
+def test_same_seed_same_decisions() -> None:
+    def log(seed: int) -> list[list[str]]:
+        game = play_game(umtali.Game(seed=seed), [HardBot(seed, rollouts=24), EasyBot(seed)])
+        return [h.actions() for h in game.hands]
+
+    assert log(3) == log(3)
+    assert log(3) != log(4)
+
+
+def test_the_inference_about_the_opponents_hand_is_never_wrong() -> None:
+    rng = random.Random(0)
+    checked = 0
+    for seed in range(30):
+        hand = umtali.deal_hand(seed=seed)
+        while not hand.is_over:
+            player = hand.to_move
+            assert player is not None
+            view = hand.view(player)
+            know = Knowledge.of(view)
+            truth = hand.hands[2 - player]
+            assert truth & know.opp_never == 0
+            assert truth & ~know.opp_known & ~know.unseen == 0
+            if know.opp_never:
+                assert meldable(truth) == 0
+                checked += 1
+            world = know.sample_state(view, rng)
+            assert world.hands[player - 1] == hand.hands[player - 1]
+            assert world.hands[2 - player].bit_count() == truth.bit_count()
+            assert len(world.stock) == len(hand.stock)
+            assert world.cards_accounted()
+            assert world.legal_moves() == hand.legal_moves()
+            hand.play(NormalBot().choose(view, GameInfo()).action)
+    assert checked > 500
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_decisions_do_not_depend_on_hidden_cards(level: str) -> None:
+    # Two deals that look the same to player 1: same hand, but player 2's cards
+    # and the stock's order differ.  Player 1's whole first turn must match.
+    base = umtali.deal_hand(seed=17, dealer=1, eleven=1)
+    hidden = list(base.deal.p2) + list(base.deal.stock)
+    random.Random(1).shuffle(hidden)
+    other = umtali.deal_hand(
+        base.deal.p1, hidden[:10], hidden[10:], dealer=1, eleven=1, seed=base.deal.seed
+    )
+    assert base.view(1) == other.view(1)
+    bots = [make_bot(level, 5), make_bot(level, 5)]
+    while base.to_move == 1:
+        a = bots[0].choose(base.view(1), GameInfo())
+        b = bots[1].choose(other.view(1), GameInfo())
+        assert a == b
+        base.play(a.action)
+        other.play(b.action)
+        assert base.view(1).hand == other.view(1).hand
+
+
+def test_the_oracle_needs_the_whole_deal() -> None:
+    hand = umtali.deal_hand(seed=2)
+    oracle = OracleBot()
+    with pytest.raises(TypeError):
+        oracle.choose(hand.view(1), GameInfo())
+    assert oracle.choose_full(hand).action in hand.legal_actions()
+
+
+def test_a_small_duplicate_match_reports_sane_figures() -> None:
+    results = [play_match("normal", "easy", i) for i in range(2)]
+    for r in results:
+        assert r.hands >= 8 and min(r.points) >= 0
+        assert r.latency[0] and r.latency[1]
+        assert sum(r.games_won) <= 2
+    summary = summarise("normal", "easy", results, 1)
+    low, high = summary["wilson95"]  # type: ignore[misc]
+    assert 0 <= low <= summary["a_match_win_rate"] <= high <= 1
+    assert summary["hands"] == sum(r.hands for r in results)
+
+
+def test_a_match_plays_the_same_deals_with_the_seats_swapped() -> None:
+    # Against itself a deterministic bot scores the same on both sides: margin 0.
+    result = play_match("normal", "normal", 3)
+    assert result.margin == 0 and result.score == 0.5
+
+
+def test_the_deal_bank_is_fixed() -> None:
+    assert bank_seed(0) == bank_seed(0) and bank_seed(0) != bank_seed(1)
+    assert bank_seed(0, version=2) != bank_seed(0)
+    assert bank_seed(7) == 974922449525953677  # version 1 of the bank, forever
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(60, 100)
+    assert 0.50 < low < 0.51 and 0.69 < high < 0.70
+    assert wilson(0, 0) == (0.0, 1.0)

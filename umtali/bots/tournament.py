@@ -1,0 +1,222 @@
+"""Duplicate matches between two bot levels, on a fixed bank of deals.
+
+A *match* is two games on the same deals with the bots in swapped seats,
+so each bot plays both hands of every deal and the luck of the cards
+cancels.  Bot A wins the match when its points over both games exceed B's.
+The deals come from a versioned bank: match ``i`` of bank version ``v`` is
+the same everywhere, so figures from different runs compare.
+
+So that both games of a match see identical deals, a benchmark game does
+not pass the deal to the hand's winner: the extra card alternates, player
+1 holding it in odd hands and player 2 in even ones.  Four hands, more
+while the totals are level (at most twelve).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from umtali.bots.arena import Timer
+from umtali.bots.fast import rollout
+from umtali.bots.hard import HardBot, _disjoint
+from umtali.bots.seat import Decision, GameInfo, Seat
+from umtali.engine.actions import Action, ActionKind
+from umtali.engine.explain import move_of
+from umtali.engine.hand import Hand, deal_hand
+from umtali.engine.rules import CLASSIC
+
+BANK_VERSION = 1
+MAX_HANDS = 12
+
+
+def bank_seed(index: int, version: int = BANK_VERSION) -> int:
+    """The seed of match ``index`` in the deal bank (stable across machines and runs)."""
+    digest = hashlib.sha256(f"umtali-deal-bank-v{version}-{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+class OracleBot:
+    """Benchmark only: sees every card, including the stock's order, and plays each
+    candidate out on the true deal.  It shows how much a perfect reader could gain;
+    it is never offered as an opponent."""
+
+    name = "oracle"
+    sees_everything = True
+
+    def choose_eleven(self, player: int, info: GameInfo) -> int:
+        return player
+
+    def choose_full(self, hand: Hand) -> Decision:
+        legal = hand.legal_actions()
+        if len(legal) == 1:
+            return Decision(legal[0], "the only legal action")
+        actions = [Action.parse(a) for a in legal]
+        plays = [a for a in actions if a.kind is ActionKind.PLAY]
+        if plays:
+            return Decision(str(plays[0]), "a single play")
+        melds = [a for a in actions if a.kind is ActionKind.MELD]
+        if melds and _disjoint(melds):
+            return Decision(str(melds[0]), "a forced meld")
+        me = hand.mover
+        best: tuple[int, Action] | None = None
+        for a in actions:
+            state = hand.clone()
+            state.apply_move(move_of(a))
+            margin = rollout(state, me)
+            if best is None or margin > best[0]:
+                best = (margin, a)
+        assert best is not None
+        return Decision(str(best[1]), f"plays out to {best[0]:+d} on the true deal")
+
+    def choose(self, view: object, info: GameInfo) -> Decision:
+        raise TypeError("the oracle needs the whole deal: use choose_full")
+
+
+LEVELS = ("easy", "normal", "hard", "oracle")
+
+
+def make_seat(level: str, seed: int) -> Seat | OracleBot:
+    from umtali.bots import make_bot
+
+    if level == "oracle":
+        return OracleBot()
+    return make_bot(level, seed)
+
+
+@dataclass
+class MatchResult:
+    index: int
+    points: tuple[int, int]  # bot A's and bot B's points over both games
+    hands: int  # hands played over both games
+    games_won: tuple[int, int]
+    latency: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+
+    @property
+    def margin(self) -> int:
+        return self.points[0] - self.points[1]
+
+    @property
+    def score(self) -> float:
+        """1 for a match A won, 0 for one it lost, a half for a tie."""
+        return 1.0 if self.margin > 0 else 0.0 if self.margin < 0 else 0.5
+
+
+def _play_game(seats: list[Seat | OracleBot], seed: int, timer: Timer) -> list[tuple[int, int]]:
+    rng = random.Random(seed)
+    scores: list[tuple[int, int]] = []
+    totals = [0, 0]
+    while len(scores) < MAX_HANDS and (
+        len(scores) < CLASSIC.hands_per_game or totals[0] == totals[1]
+    ):
+        number = len(scores) + 1
+        eleven = 1 if number % 2 else 2
+        hand = deal_hand(seed=rng.getrandbits(63), dealer=eleven, eleven=eleven)
+        info = GameInfo(number, CLASSIC.hands_per_game, (totals[0], totals[1]))
+        while not hand.is_over:
+            player = hand.to_move
+            assert player is not None
+            seat = seats[player - 1]
+            start = time.perf_counter()
+            if isinstance(seat, OracleBot):
+                decision = seat.choose_full(hand)
+            else:
+                decision = seat.choose(hand.view(player), info)
+            timer(player, time.perf_counter() - start)
+            hand.play(decision.action)
+        scores.append(hand.scores)
+        totals[0] += hand.scores[0]
+        totals[1] += hand.scores[1]
+    return scores
+
+
+def play_match(a: str, b: str, index: int, version: int = BANK_VERSION) -> MatchResult:
+    """Match ``index`` of the bank: A as player 1, then A as player 2, on the same deals."""
+    seed = bank_seed(index, version)
+    points = [0, 0]
+    hands = 0
+    won = [0, 0]
+    lat: tuple[list[float], list[float]] = ([], [])
+    for a_seat in (1, 2):
+        bots = {a_seat: make_seat(a, seed), 3 - a_seat: make_seat(b, seed + 1)}
+        seats = [bots[1], bots[2]]
+
+        def timer(player: int, seconds: float, a_seat: int = a_seat) -> None:
+            lat[0 if player == a_seat else 1].append(seconds)
+
+        scores = _play_game(seats, seed, timer)
+        mine = sum(s[a_seat - 1] for s in scores)
+        theirs = sum(s[2 - a_seat] for s in scores)
+        points[0] += mine
+        points[1] += theirs
+        hands += len(scores)
+        if mine != theirs:
+            won[0 if mine > theirs else 1] += 1
+    return MatchResult(index, (points[0], points[1]), hands, (won[0], won[1]), lat)
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))
+    return ordered[k]
+
+
+def summarise(a: str, b: str, results: list[MatchResult], version: int) -> dict[str, object]:
+    n = len(results)
+    wins = sum(r.score for r in results)
+    low, high = wilson(wins, n)
+    hands = sum(r.hands for r in results)
+    lat_a = [x for r in results for x in r.latency[0]]
+    lat_b = [x for r in results for x in r.latency[1]]
+    return {
+        "benchmark": "bots",
+        "a": a,
+        "b": b,
+        "bank_version": version,
+        "matches": n,
+        "a_match_win_rate": round(wins / n, 4) if n else 0.0,
+        "wilson95": [round(low, 4), round(high, 4)],
+        "a_games_won": sum(r.games_won[0] for r in results),
+        "b_games_won": sum(r.games_won[1] for r in results),
+        "hands": hands,
+        "margin_per_hand": round(sum(r.margin for r in results) / hands, 3) if hands else 0.0,
+        "a_points_per_hand": round(sum(r.points[0] for r in results) / hands, 3) if hands else 0,
+        "b_points_per_hand": round(sum(r.points[1] for r in results) / hands, 3) if hands else 0,
+        "a_latency_ms": {
+            "p50": round(percentile(lat_a, 0.5) * 1000, 3),
+            "p95": round(percentile(lat_a, 0.95) * 1000, 3),
+        },
+        "b_latency_ms": {
+            "p50": round(percentile(lat_b, 0.5) * 1000, 3),
+            "p95": round(percentile(lat_b, 0.95) * 1000, 3),
+        },
+    }
+
+
+__all__ = [
+    "BANK_VERSION",
+    "LEVELS",
+    "HardBot",
+    "MatchResult",
+    "OracleBot",
+    "bank_seed",
+    "play_match",
+    "summarise",
+    "wilson",
+]

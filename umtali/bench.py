@@ -90,6 +90,99 @@ def bench_engine(hands: int, seed: int) -> dict[str, object]:
     return figures
 
 
+def bench_compare(seconds: float, seed: int) -> dict[str, object]:
+    """Umtali, OpenSpiel gin_rummy and RLCard gin rummy random playouts, one after another."""
+    from umtali import compare
+
+    actions = hands = 0
+    start = time.perf_counter()
+    n = 0
+    rng = random.Random(seed)
+    while time.perf_counter() - start < seconds:
+        hand = deal_hand(seed=seed + n)
+        n += 1
+        while hand.phase != OVER:
+            moves = hand.legal_moves()
+            hand.apply_move(moves[rng.randrange(len(moves))])
+            actions += 1
+        hands += 1
+    umtali_s = time.perf_counter() - start
+    os_hands, os_actions, os_s = compare.openspiel_gin(seconds, seed)
+    rl_hands, rl_actions, rl_s = compare.rlcard_gin(seconds, seed)
+    figures = {
+        "umtali_hands_per_s": hands / umtali_s,
+        "umtali_actions_per_s": actions / umtali_s,
+        "openspiel_gin_hands_per_s": os_hands / os_s,
+        "openspiel_gin_actions_per_s": os_actions / os_s,
+        "rlcard_gin_hands_per_s": rl_hands / rl_s,
+        "rlcard_gin_actions_per_s": rl_actions / rl_s,
+    }
+    out: dict[str, object] = {k: round(v, 1) for k, v in figures.items()}
+    out["actions_ratio_vs_openspiel"] = round(
+        figures["umtali_actions_per_s"] / figures["openspiel_gin_actions_per_s"], 2
+    )
+    out["hands_ratio_vs_rlcard"] = round(
+        figures["umtali_hands_per_s"] / figures["rlcard_gin_hands_per_s"], 1
+    )
+    out["seconds_each"] = seconds
+    return out
+
+
+def bench_soak(hands: int, seed: int, workers: int) -> dict[str, object]:
+    """Hands of random and bot play with every audit check after every action."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    chunks = [(seed + i, min(SOAK_CHUNK, hands - i)) for i in range(0, hands, SOAK_CHUNK)]
+    start = time.perf_counter()
+    totals = {"hands": 0, "actions": 0, "violations": 0}
+    examples: list[str] = []
+    if workers <= 1:
+        done = [soak_chunk(first, count) for first, count in chunks]
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            done = list(pool.map(soak_chunk, *zip(*chunks, strict=True)))
+    for played, actions, problems in done:
+        totals["hands"] += played
+        totals["actions"] += actions
+        totals["violations"] += len(problems)
+        examples += problems[: max(0, 5 - len(examples))]
+    out: dict[str, object] = {"benchmark": "soak", **totals}
+    out["seconds"] = round(time.perf_counter() - start, 1)
+    out["examples"] = examples
+    return out
+
+
+SOAK_CHUNK = 250
+
+
+def soak_chunk(first: int, count: int) -> tuple[int, int, list[str]]:
+    """Audit ``count`` hands from seed ``first``: random play, and normal vs easy bots."""
+    from umtali.bots import EasyBot, NormalBot, Seat
+    from umtali.bots.seat import GameInfo
+    from umtali.engine.audit import audit
+
+    rng = random.Random(first)
+    problems: list[str] = []
+    actions = 0
+    for n in range(count):
+        seed = first * 1000 + n
+        hand = deal_hand(seed=seed, dealer=1 + n % 2, eleven=1 + (n // 2) % 2)
+        seats: list[Seat] | None = [NormalBot(), EasyBot(seed)] if n % 3 == 0 else None
+        problems += [f"hand {seed}: {p}" for p in audit(hand, rng)]
+        while not hand.is_over and hand.turns <= hand.rules.turn_limit:
+            if seats is not None:
+                player = hand.mover + 1
+                action = seats[player - 1].choose(hand.view(player), GameInfo()).action
+            else:
+                action = rng.choice(hand.legal_actions())
+            hand.play(action)
+            actions += 1
+            problems += [f"hand {seed}: {p}" for p in audit(hand, rng)]
+        if not hand.is_over:
+            problems.append(f"hand {seed}: did not end within its turn limit")
+    return count, actions, problems
+
+
 def bench_bots(a: str, b: str, matches: int, workers: int, version: int) -> dict[str, object]:
     """Duplicate matches between two levels, spread over processes, with a progress bar."""
     from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -131,6 +224,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     eng = sub.add_parser("engine", help="random hands per second, and the primitives' cost")
     eng.add_argument("--hands", type=int, default=5000, help="hands to play (default 5000)")
     eng.add_argument("--seed", type=int, default=1, help="first deal seed (default 1)")
+    eng.add_argument(
+        "--compare",
+        action="store_true",
+        help="also time OpenSpiel's and RLCard's gin rummy in the same run (needs [bench])",
+    )
+    eng.add_argument(
+        "--seconds", type=float, default=10.0, help="seconds per engine with --compare (10)"
+    )
+    soak = sub.add_parser("soak", help="random and bot hands with every invariant checked")
+    soak.add_argument("--hands", type=int, default=100_000, help="hands (default 100000)")
+    soak.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    soak.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     bots = sub.add_parser("bots", help="duplicate matches between two bot levels")
     bots.add_argument("--a", choices=LEVELS, default="hard", help="bot A (default hard)")
     bots.add_argument("--b", choices=LEVELS, default="normal", help="bot B (default normal)")
@@ -157,15 +262,51 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"                         {args.b} {result['b_latency_ms']}")
         print(json.dumps(result))
         return 0
+    if args.what == "soak":
+        if args.hands < 1 or args.workers < 1:
+            parser.error("--hands and --workers must be at least 1")
+        soaked = bench_soak(args.hands, args.seed, args.workers)
+        print(
+            f"soak: {soaked['hands']} hands, {soaked['actions']} actions audited in "
+            f"{soaked['seconds']} s: {soaked['violations']} violations"
+        )
+        for line in cast("list[str]", soaked["examples"]):
+            print("  " + line)
+        print(json.dumps(soaked))
+        return 1 if soaked["violations"] else 0
     if args.hands < 1:
         parser.error("--hands must be at least 1")
+    if args.compare:
+        from umtali import compare
+
+        missing = compare.available()
+        if missing is not None:
+            print(f"umtali bench engine --compare: {missing}", file=sys.stderr)
+            return 2
     figures = bench_engine(args.hands, args.seed)
+    if args.compare:
+        figures.update(bench_compare(args.seconds, args.seed))
     print(f"engine: {figures['hands']} random hands in {figures['seconds']} s on one core")
     print(f"  {figures['hands_per_s']} hands/s, {figures['actions_per_s']} actions/s")
     print(
         f"  legal_moves {figures['legal_moves_us']} us, apply {figures['apply_us']} us, "
         f"clone {figures['clone_us']} us"
     )
+    if args.compare:
+        print(
+            f"  same run, {figures['seconds_each']} s each: Umtali "
+            f"{figures['umtali_actions_per_s']} actions/s, {figures['umtali_hands_per_s']} hands/s"
+        )
+        print(
+            f"  OpenSpiel gin_rummy {figures['openspiel_gin_actions_per_s']} actions/s, "
+            f"{figures['openspiel_gin_hands_per_s']} hands/s "
+            f"(Umtali x{figures['actions_ratio_vs_openspiel']} in actions/s)"
+        )
+        print(
+            f"  RLCard gin rummy {figures['rlcard_gin_actions_per_s']} actions/s, "
+            f"{figures['rlcard_gin_hands_per_s']} hands/s "
+            f"(Umtali x{figures['hands_ratio_vs_rlcard']} in hands/s)"
+        )
     print(json.dumps(figures))
     return 0
 

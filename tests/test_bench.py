@@ -1,0 +1,50 @@
+"""The benchmark commands run and report their figures (the figures are not judged here)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from umtali import bench, compare
+
+
+def last_json(out: str) -> dict[str, object]:
+    return json.loads(out.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def test_bench_engine_reports_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["engine", "--hands", "50"]) == 0
+    figures = last_json(capsys.readouterr().out)
+    for key in ("hands_per_s", "actions_per_s", "legal_moves_us", "apply_us", "clone_us"):
+        assert isinstance(figures[key], float) and figures[key] > 0
+
+
+def test_a_sample_of_the_soak_finds_no_violation() -> None:
+    result = bench.bench_soak(hands=40, seed=7, workers=1)
+    assert result["hands"] == 40 and result["violations"] == 0
+    assert isinstance(result["actions"], int) and result["actions"] > 400
+
+
+def test_compare_explains_how_to_get_the_other_engines(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    if compare.available() is None:
+        pytest.skip("OpenSpiel and RLCard are installed here")
+    assert bench.main(["engine", "--compare", "--hands", "10"]) == 2
+    assert "pip install 'umtali[bench]'" in capsys.readouterr().err
+
+
+def test_bench_bots_reports_a_duplicate_match(capsys: pytest.CaptureFixture[str]) -> None:
+    code = bench.main(["bots", "--a", "normal", "--b", "easy", "--matches", "2", "--workers", "1"])
+    assert code == 0
+    result = last_json(capsys.readouterr().out)
+    assert result["matches"] == 2 and result["bank_version"] == 1
+    assert set(result) >= {"wilson95", "margin_per_hand", "a_latency_ms", "b_latency_ms"}
+
+
+def test_bench_refuses_nonsense_arguments() -> None:
+    with pytest.raises(SystemExit):
+        bench.main(["engine", "--hands", "0"])
+    with pytest.raises(SystemExit):
+        bench.main(["bots", "--matches", "0"])

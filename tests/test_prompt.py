@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from prompt_toolkit import PromptSession
@@ -15,7 +16,9 @@ from rich.console import Console
 import umtali
 from umtali.bots import NormalBot
 from umtali.bots.seat import GameInfo
+from umtali.engine.record import PlayerInfo
 from umtali.engine.view import PlayerView
+from umtali.storage import Autosaver, read_saved
 from umtali.ui.human import HumanSeat, QuitGame
 from umtali.ui.loop import TableLoop, phrase
 from umtali.ui.theme import Theme
@@ -46,7 +49,11 @@ def recording_console() -> Console:
 ViewOf = Callable[[str], "PlayerView | None"]
 
 
-def table(feeder_for: Callable[[ViewOf], Feeder], hotseat: bool = False):  # type: ignore[no-untyped-def]
+def table(  # type: ignore[no-untyped-def]
+    feeder_for: Callable[[ViewOf], Feeder],
+    hotseat: bool = False,
+    save: Callable[[], None] | None = None,
+):
     console = recording_console()
     pipe_cm = create_pipe_input()
     pipe = pipe_cm.__enter__()
@@ -68,7 +75,9 @@ def table(feeder_for: Callable[[ViewOf], Feeder], hotseat: bool = False):  # typ
         bot.name = "Bot"
         seats = [seat, bot]
         humans = (True, False)
-    loop = TableLoop(console, session, seats, humans, Theme(), delay=0, sleep=lambda s: None)
+    loop = TableLoop(
+        console, session, seats, humans, Theme(), delay=0, sleep=lambda s: None, save=save
+    )
     return loop, console, session, pipe_cm
 
 
@@ -208,3 +217,56 @@ def test_a_terminal_too_small_says_so_and_recovers_when_enlarged() -> None:
     small = out.index("This terminal is 50×15")
     assert "64×20" in out[small : small + 200]
     assert out.index("Stock 31", small) > small  # the full table came back
+
+
+def test_undo_against_the_bot_goes_back_to_the_start_of_the_turn() -> None:
+    loop, _console, _session, pipe_cm = table(scripted_player(["all", "undo", "quit", "y"]))
+    game = umtali.Game(seed=5)
+    try:
+        with pytest.raises(QuitGame):
+            loop.play_game(game)
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    assert game.hand is not None and game.hand.actions() == []
+    assert len(game.hand.hand_of(1)) == 11
+
+
+def test_undo_is_refused_between_two_people() -> None:
+    loop, console, _session, pipe_cm = table(
+        scripted_player(["all", "undo", "quit", "y"]), hotseat=True
+    )
+    try:
+        with pytest.raises(QuitGame):
+            loop.play_game(umtali.Game(seed=5))
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    assert "undo is for games against the bot only" in console.export_text()
+
+
+def test_a_saved_game_resumes_where_it_stopped_and_plays_to_the_end(tmp_path: Path) -> None:
+    path = tmp_path / "g.umtali"
+    players = (PlayerInfo("human", "Ann"), PlayerInfo("bot", "Bot", "normal"))
+    game = umtali.Game(seed=5)
+    saver = Autosaver(game, players, [path], lambda m: None)
+    loop, _c, _s, pipe_cm = table(
+        scripted_player(["all", "x 9c", "draw", "quit", "y"]), save=saver.save
+    )
+    try:
+        with pytest.raises(QuitGame):
+            loop.play_game(game)
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    saved = read_saved(path)
+    resumed = saved.match
+    assert isinstance(resumed, umtali.Game) and resumed.hand is not None
+    assert resumed.hand.actions() == game.hand.actions()  # type: ignore[union-attr]
+    assert resumed.hand.actions()[-1] == "draw" and resumed.hand.to_move == 1
+
+    saver = Autosaver(resumed, saved.players, [path], lambda m: None)
+    loop, _c, _s, pipe_cm = table(scripted_player([]), save=saver.save)
+    try:
+        loop.play_game(resumed)
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    assert resumed.is_over
+    assert read_saved(path).match.is_over

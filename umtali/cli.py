@@ -7,11 +7,13 @@ import os
 import sys
 from collections.abc import Sequence
 from importlib import resources
+from pathlib import Path
 
 from umtali import __version__
 from umtali.bots import LEVELS, Seat, make_bot
 from umtali.engine.errors import UmtaliError
 from umtali.engine.match import Game, Session
+from umtali.engine.record import PlayerInfo
 
 DEFAULT_BOT = "hard"  # the strongest level, and it answers in well under a second
 
@@ -45,23 +47,49 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--session", action="store_true", help="play a session: best of three games")
     play.add_argument("--seed", type=int, help="a number that fixes the deals (a repeatable game)")
+    _display_options(play)
     play.add_argument(
+        "--record",
+        metavar="FILE",
+        help="also write the game's record to FILE (it is always saved for umtali resume)",
+    )
+    resume = sub.add_parser(
+        "resume",
+        help="continue an unfinished game",
+        description=(
+            "Continue the most recent unfinished game. When several are unfinished they "
+            "are listed; pick one by its number or give a record file."
+        ),
+    )
+    resume.add_argument("which", nargs="?", help="a number from the list, or a record file")
+    replay = sub.add_parser(
+        "replay",
+        help="step through a recorded game, both hands face up",
+        description="Enter: next action · b: back · n: next hand · q: quit",
+    )
+    replay.add_argument("file", help="a record file (see umtali resume for saved games)")
+    for command in (resume, replay):
+        _display_options(command)
+    sub.add_parser("rules", help="show the rules of Umtali")
+    sub.add_parser("bench", help="measure the engine (see: umtali bench --help)", add_help=False)
+    return parser
+
+
+def _display_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
         "--ascii", action="store_true", help="suit letters (S H D C) instead of symbols"
     )
-    play.add_argument(
+    parser.add_argument(
         "--four-color",
         action="store_true",
         help="four suit colours (♠ plain, ♥ red, ♦ blue, ♣ green); NO_COLOR turns colour off",
     )
-    play.add_argument(
+    parser.add_argument(
         "--delay",
         type=float,
         default=0.6,
         help="seconds to pause after each of the bot's moves (default 0.6)",
     )
-    sub.add_parser("rules", help="show the rules of Umtali")
-    sub.add_parser("bench", help="measure the engine (see: umtali bench --help)", add_help=False)
-    return parser
 
 
 def rules_text() -> str:
@@ -81,17 +109,29 @@ def show_rules(console: object | None = None) -> None:
         out.print(text)
 
 
-def run_play(args: argparse.Namespace) -> int:
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print(
-            "umtali play needs an interactive terminal: its input or output is not one.\n"
-            "Run it directly in a terminal window (umtali --help lists the other commands).",
-            file=sys.stderr,
-        )
-        return 2
+def _need_terminal(command: str) -> bool:
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return True
+    print(
+        f"umtali {command} needs an interactive terminal: its input or output is not one.\n"
+        "Run it directly in a terminal window (umtali --help lists the other commands).",
+        file=sys.stderr,
+    )
+    return False
+
+
+def _table(
+    args: argparse.Namespace,
+    players: tuple[PlayerInfo, PlayerInfo],
+    match: Game | Session,
+    paths: list[Path],
+    seed: int | None,
+) -> int:
+    """Seat the players, save after every move to ``paths``, and play ``match`` on."""
     from prompt_toolkit import PromptSession
     from rich.console import Console
 
+    from umtali.storage import Autosaver
     from umtali.ui.human import HumanSeat, QuitGame
     from umtali.ui.loop import TableLoop
     from umtali.ui.theme import Theme
@@ -101,30 +141,101 @@ def run_play(args: argparse.Namespace) -> int:
         return 2
     console = Console()
     session: PromptSession[str] = PromptSession()
-    theme = Theme(ascii=args.ascii, four_color=args.four_color)
     hint_bot = make_bot(DEFAULT_BOT)
 
     def rules() -> None:
         show_rules(console)
 
+    seats: list[Seat] = []
+    for info in players:
+        if info.kind == "human":
+            seats.append(HumanSeat(info.name, console, session, hint_bot, rules))
+        else:
+            bot = make_bot(info.level, seed)
+            bot.name = info.name
+            seats.append(bot)
+    humans = (players[0].kind == "human", players[1].kind == "human")
+    saver = Autosaver(match, players, paths, lambda m: console.print(f"[yellow]{m}[/]"))
+    saver.save()
+    theme = Theme(ascii=args.ascii, four_color=args.four_color)
+    loop = TableLoop(console, session, seats, humans, theme, delay=args.delay, save=saver.save)
+    try:
+        if isinstance(match, Session):
+            loop.play_session(match)
+        else:
+            loop.play_game(match)
+    except QuitGame:
+        saver.save()
+        console.print("You left the game. It is saved: umtali resume continues it.")
+    return 0
+
+
+def run_play(args: argparse.Namespace) -> int:
+    if not _need_terminal("play"):
+        return 2
+    from umtali.storage import new_record_path
+
     if args.hotseat:
-        names = tuple(args.names or ("Player 1", "Player 2"))
-        seats: list[Seat] = [HumanSeat(n, console, session, hint_bot, rules) for n in names]
-        humans = (True, True)
+        names = args.names or ("Player 1", "Player 2")
+        players = (PlayerInfo("human", names[0]), PlayerInfo("human", names[1]))
     else:
         you = args.names[0] if args.names else "You"
-        bot = make_bot(args.bot, args.seed)
-        bot.name = args.names[1] if args.names else f"Bot ({args.bot})"
-        seats = [HumanSeat(you, console, session, hint_bot, rules), bot]
-        humans = (True, False)
-    loop = TableLoop(console, session, seats, humans, theme, delay=args.delay)
-    try:
-        if args.session:
-            loop.play_session(Session(seed=args.seed))
-        else:
-            loop.play_game(Game(seed=args.seed))
-    except QuitGame:
-        console.print("You left the game.")
+        them = args.names[1] if args.names else f"Bot ({args.bot})"
+        players = (PlayerInfo("human", you), PlayerInfo("bot", them, args.bot))
+    match: Game | Session = Session(seed=args.seed) if args.session else Game(seed=args.seed)
+    paths = [new_record_path()]
+    if args.record:
+        paths.append(Path(args.record))
+    return _table(args, players, match, paths, args.seed)
+
+
+def run_resume(args: argparse.Namespace) -> int:
+    from umtali.storage import games_dir, read_saved, unfinished_games
+
+    which = args.which
+    if which is not None and not which.isdigit():
+        saved = read_saved(Path(which))
+        if saved.match.is_over:
+            print(f"{which}: that game is finished (umtali replay shows it).", file=sys.stderr)
+            return 1
+    else:
+        games, problems = unfinished_games()
+        for problem in problems:
+            print(f"skipped: {problem}", file=sys.stderr)
+        if not games:
+            print(f"There is no unfinished game to resume (looked in {games_dir()}).")
+            return 0
+        if which is None and len(games) > 1:
+            print("Unfinished games, most recent first:")
+            for n, g in enumerate(games, 1):
+                print(f"  {n}. {g.describe()}")
+            print("Continue one with: umtali resume NUMBER")
+            return 0
+        index = int(which or 1)
+        if not 1 <= index <= len(games):
+            print(f"There is no unfinished game number {index}.", file=sys.stderr)
+            return 1
+        saved = games[index - 1]
+    if not _need_terminal("resume"):
+        return 2
+    return _table(args, saved.players, saved.match, [saved.path], None)
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    from umtali.storage import read_saved
+
+    saved = read_saved(Path(args.file))
+    if not _need_terminal("replay"):
+        return 2
+    from prompt_toolkit import PromptSession
+    from rich.console import Console
+
+    from umtali.ui.replay import ReplayViewer
+    from umtali.ui.theme import Theme
+
+    theme = Theme(ascii=args.ascii, four_color=args.four_color)
+    viewer = ReplayViewer(saved.match, saved.players, Console(), PromptSession(), theme)
+    viewer.run()
     return 0
 
 
@@ -139,6 +250,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if parsed.command == "play":
             return run_play(parsed)
+        if parsed.command == "resume":
+            return run_resume(parsed)
+        if parsed.command == "replay":
+            return run_replay(parsed)
         if parsed.command == "rules":
             show_rules()
             return 0

@@ -31,6 +31,8 @@ META = {
     "rules": "rules",
     "all": "all",
     "a": "all",
+    "undo": "undo",
+    "u": "undo",
     "quit": "quit",
     "q": "quit",
     "exit": "quit",
@@ -46,6 +48,7 @@ HELP = [
     ("7S 6S 5S", "cards alone: meld them, or play / discard a single card"),
     ("all  (a)", "make every play that is forced (stops at the first real choice)"),
     ("hint", "what the bot would do here, and why"),
+    ("undo  (u)", "against the bot: back to the start of your turn (or the one before)"),
     ("score / rules / help", "the scores, the rules, this list"),
     ("quit  (q)", "leave the game (asks first)"),
 ]
@@ -112,7 +115,7 @@ def forced_action(view: PlayerView) -> str | None:
 
 def completions_for(view: PlayerView) -> list[str]:
     """What Tab offers: exactly the legal actions, then the table commands."""
-    return [*view.legal_actions, "all", "hint", "help", "score", "rules", "quit"]
+    return [*view.legal_actions, "all", "hint", "undo", "help", "score", "rules", "quit"]
 
 
 class LegalCompleter(Completer):

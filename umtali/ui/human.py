@@ -26,6 +26,10 @@ class QuitGame(Exception):
     """The player asked to leave the game."""
 
 
+class UndoRequest(Exception):
+    """The player asked to take back their turn (the loop decides whether it may)."""
+
+
 def ask_yes(session: PromptSession[str], question: str) -> bool:
     """A yes/no question; Enter means no, and Ctrl-C or Ctrl-D mean yes (leave)."""
     try:
@@ -108,6 +112,9 @@ class HumanSeat:
             if command.meta == "quit":
                 if ask_yes(self.session, "Leave the game?"):
                     raise QuitGame
+            elif command.meta == "undo":
+                self._auto = False
+                raise UndoRequest
             elif command.meta == "all":
                 if forced_action(view) is None:
                     self.console.print("[yellow]Nothing is forced here: choose a move yourself.[/]")

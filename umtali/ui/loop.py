@@ -18,10 +18,11 @@ from umtali.bots.arena import info_for
 from umtali.bots.seat import GameInfo, Seat
 from umtali.engine.cards import Card
 from umtali.engine.errors import IllegalAction
-from umtali.engine.hand import Hand
+from umtali.engine.hand import Hand, replay
 from umtali.engine.match import Game, Session, next_dealer
+from umtali.engine.record import played
 from umtali.engine.view import PlayerView
-from umtali.ui.human import HumanSeat, QuitGame, ask_yes
+from umtali.ui.human import HumanSeat, QuitGame, UndoRequest, ask_yes
 from umtali.ui.render import TableInfo, render_game_end, render_hand_end, render_table
 from umtali.ui.theme import Theme
 
@@ -55,6 +56,25 @@ def phrase(text: str, theme: Theme) -> str:
     return text
 
 
+def undo_point(actions: list[tuple[int, str]], player: int) -> int | None:
+    """How many actions to keep to go back to the start of ``player``'s turn.
+
+    Mid-turn, that is the start of the current turn; at the start of a turn
+    (the opponent moved last), the start of the turn before.  None when the
+    player has not moved yet in this hand.
+    """
+    runs: list[tuple[int, int]] = []  # (player, index where their run of actions starts)
+    for i, (who, _) in enumerate(actions):
+        if not runs or runs[-1][0] != who:
+            runs.append((who, i))
+    mine = [start for who, start in runs if who == player]
+    if not mine:
+        return None
+    if runs[-1][0] == player:
+        return runs[-1][1]
+    return mine[-1]
+
+
 class TableLoop:
     """Plays games and sessions between two seats, showing the table to the humans."""
 
@@ -67,6 +87,7 @@ class TableLoop:
         theme: Theme,
         delay: float = 0.6,
         sleep: Callable[[float], None] = time.sleep,
+        save: Callable[[], None] | None = None,
     ) -> None:
         self.console = console
         self.session = session
@@ -76,12 +97,17 @@ class TableLoop:
         self.theme = theme
         self.delay = delay
         self.sleep = sleep
+        self.save = save or (lambda: None)  # called after every deal and action
+        # Undo is for practice against the bot, never between two people.
+        self.allow_undo = humans.count(True) == 1
         self._shown_to: int | None = None  # whose hand is on screen
         self._seen = [0, 0]  # history entries each player has been told about
 
     # ------------------------------------------------------------ top level
 
     def play_session(self, session: Session) -> None:
+        if session.game.is_over and not session.is_over:
+            session.next_game()  # resumed between two games
         while True:
             number = len(session.games)
             self.play_game(session.game, number, session)
@@ -95,7 +121,7 @@ class TableLoop:
             session.next_game()
 
     def play_game(self, game: Game, number: int = 1, session: Session | None = None) -> None:
-        if game.cut is not None and number == 1:
+        if game.cut is not None and number == 1 and not game.hands:
             a, b = game.cut
             self.console.print(
                 f"Cut for the deal: {self.names[0]} {self.theme.plain(a)}, "
@@ -103,14 +129,17 @@ class TableLoop:
                 f"{self.names[game.dealer - 1]}."
             )
         while not game.is_over:
-            dealer = game.dealer
             info = info_for(game)
-            eleven = self.seats[dealer - 1].choose_eleven(dealer, info)
-            hand = game.next_hand(eleven=eleven)
+            if game.hand is None or game.hand.is_over:
+                dealer = game.dealer
+                eleven = self.seats[dealer - 1].choose_eleven(dealer, info)
+                game.next_hand(eleven=eleven)
+                self.save()
             self._seen = [0, 0]
             self._shown_to = None
             table = TableInfo(self.names, info.totals, info.hand_number, number)
-            self._play_hand(hand, info, table)
+            self._play_hand(game, info, table)
+            hand = game.hands[-1]
             nxt = None if game.is_over else next_dealer(game.results[-1])
             self._end_of_hand(hand, table, nxt)
         winner = game.winner or 1
@@ -133,7 +162,8 @@ class TableLoop:
             return 2
         return None
 
-    def _play_hand(self, hand: Hand, info: GameInfo, table: TableInfo) -> None:
+    def _play_hand(self, game: Game, info: GameInfo, table: TableInfo) -> None:
+        hand = game.hands[-1]
         redraw = True
         while not hand.is_over:
             mover = hand.to_move
@@ -149,8 +179,18 @@ class TableLoop:
                 self._show(view, table, self._news(view.history, viewer) if human else None)
             seat = self.seats[mover - 1]
             if isinstance(seat, HumanSeat) and viewer is not None:
-                seat.redraw = lambda v=viewer: self._show(hand.view(v), table, None)
-            decision = seat.choose(hand.view(mover), info)
+                seat.redraw = lambda h=hand, v=viewer: self._show(h.view(v), table, None)
+            try:
+                decision = seat.choose(hand.view(mover), info)
+            except UndoRequest:
+                undone = self._undo(hand, mover)
+                if undone is None:
+                    redraw = False
+                    continue
+                game.hands[-1] = hand = undone
+                self.save()
+                redraw = True
+                continue
             try:
                 hand.play(decision.action)
             except IllegalAction as refusal:
@@ -159,6 +199,7 @@ class TableLoop:
                 self.console.print(f"[red]{refusal}[/]")
                 redraw = False  # keep the table and the message on screen
                 continue
+            self.save()
             if viewer is not None and not human:
                 view = hand.view(viewer)
                 said = phrase(view.history[-1][1], self.theme)
@@ -166,6 +207,18 @@ class TableLoop:
                 self._wait(self.delay)
             nxt = hand.to_move
             redraw = human or (nxt is not None and self.humans[nxt - 1])
+
+    def _undo(self, hand: Hand, player: int) -> Hand | None:
+        """The hand as it was at the start of ``player``'s turn (or the one before)."""
+        if not self.allow_undo:
+            self.console.print("[yellow]undo is for games against the bot only.[/]")
+            return None
+        target = undo_point(played(hand), player)
+        if target is None:
+            self.console.print("[yellow]There is nothing of yours to undo in this hand.[/]")
+            return None
+        self._seen = [0, 0]
+        return replay(hand.deal, hand.actions()[:target], hand.rules)
 
     def _hand_over_to(self, viewer: int) -> None:
         if all(self.humans) and self.session is not None:

@@ -142,14 +142,23 @@ def step_text(view: PlayerView, names: tuple[str, str]) -> str:
 
 
 def render_table(
-    view: PlayerView, info: TableInfo, theme: Theme, width: int, height: int
+    view: PlayerView,
+    info: TableInfo,
+    theme: Theme,
+    width: int,
+    height: int,
+    reveal: Sequence[Card] | None = None,
 ) -> RenderableType:
-    """The whole table from ``view.player``'s seat: opponent on top, you below."""
+    """The whole table from ``view.player``'s seat: opponent on top, you below.
+
+    ``reveal`` shows the opponent's cards instead of their backs (a replay,
+    where nothing is hidden any more).
+    """
     if too_small(width, height):
         return render_too_small(width, height)
     me, opp = view.player - 1, 2 - view.player
     names = info.names
-    fixed = 7 + RESERVED + (1 if view.opponent_known else 0)
+    fixed = 7 + RESERVED + (1 if view.opponent_known else 0) + (1 if reveal is not None else 0)
     room = height - fixed
     # Each side gets the rows it needs when both fit; otherwise they share and
     # tall columns are shortened.
@@ -170,6 +179,10 @@ def render_table(
     lines: list[Text] = []
     backs = ("#" if theme.ascii else "▒") * view.opponent_hand_size
     lines.append(header(opp, f" {backs} {view.opponent_hand_size} cards"))
+    if reveal is not None:
+        shown = Text("  ")
+        shown.append_text(theme.cards(list(reveal)))
+        lines.append(shown)
     lines += render_side(view.sides[opp], theme, width, rows_for[opp])
     middle = Text(f"  Stock {view.stock_size:>2}", style="bold")
     middle.append("    Discard ", style="bold")

@@ -1,0 +1,241 @@
+"""Records: saved as played, replayed exactly, never lost, and bad ones refused clearly."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import umtali
+from umtali import cli
+from umtali.bots import EasyBot, NormalBot
+from umtali.bots.arena import play_game
+from umtali.engine.record import (
+    PlayerInfo,
+    RecordError,
+    format_record,
+    load,
+    parse_record,
+)
+from umtali.storage import Autosaver, read_saved, unfinished_games, write_atomically
+from umtali.ui.loop import undo_point
+
+PLAYERS = (PlayerInfo("human", "Ann"), PlayerInfo("bot", "Bot (hard)", "hard"))
+
+
+def finished_session(seed: int) -> umtali.Session:
+    session = umtali.Session(seed=seed)
+    while True:
+        play_game(session.game, [NormalBot(), EasyBot(seed)])
+        if session.is_over:
+            return session
+        session.next_game()
+
+
+def half_played_game(seed: int, actions: int) -> umtali.Game:
+    game = umtali.Game(seed=seed)
+    rng = random.Random(seed)
+    done = 0
+    while done < actions and not game.is_over:
+        hand = game.next_hand() if game.hand is None or game.hand.is_over else game.hand
+        hand.play(rng.choice(hand.legal_actions()))
+        done += 1
+    return game
+
+
+def test_round_trip_of_finished_sessions() -> None:
+    for seed in range(4):
+        session = finished_session(seed)
+        text = format_record(session, PLAYERS)
+        data, again = load(text, "r.umtali")
+        assert isinstance(again, umtali.Session) and again.is_over
+        assert data.players == PLAYERS
+        assert again.wins == session.wins
+        assert [[h.log for h in g.hands] for g in again.games] == [
+            [h.log for h in g.hands] for g in session.games
+        ]
+        assert format_record(again, PLAYERS) == text
+
+
+@pytest.mark.parametrize("actions", [0, 1, 7, 60, 130])
+def test_round_trip_of_unfinished_games(actions: int) -> None:
+    game = half_played_game(9, actions)
+    text = format_record(game, PLAYERS)
+    _, again = load(text)
+    assert isinstance(again, umtali.Game)
+    assert [h.log for h in again.hands] == [h.log for h in game.hands]
+    if game.hand is not None:
+        assert again.hand is not None
+        assert again.hand.legal_actions() == game.hand.legal_actions()
+        assert again.hand.scores == game.hand.scores
+
+
+def corrupt(text: str, rng: random.Random) -> str:
+    data = bytearray(text.encode())
+    for _ in range(rng.randint(1, 4)):
+        i = rng.randrange(len(data))
+        data[i] = rng.randrange(32, 127)
+    return data.decode("utf-8", "replace")
+
+
+def test_truncated_and_flipped_records_are_refused_or_read_consistently() -> None:
+    text = format_record(half_played_game(5, 90), PLAYERS)
+    rng = random.Random(0)
+    refused = 0
+    samples = [text[:n] for n in range(0, len(text), 37)]
+    samples += [corrupt(text, rng) for _ in range(300)]
+    for sample in samples:
+        try:
+            _, match = load(sample, "bad.umtali")
+        except RecordError as err:
+            refused += 1
+            assert str(err).startswith("bad.umtali")
+            continue
+        # What loads must be the record of a real game, which saves back the same.
+        data = parse_record(sample, "bad.umtali")
+        assert format_record(match, data.players).splitlines()[0] == "umtali record 1"
+    assert refused > 100
+
+
+@pytest.mark.parametrize(
+    "edit,message",
+    [
+        (lambda t: t.replace("umtali record 1", "umtali record 9"), "newer than this umtali"),
+        (lambda t: t.replace("umtali record 1", "solitaire 1"), "not an Umtali record"),
+        (lambda t: t.replace("rules classic", "rules poker"), "unknown rules 'poker'"),
+        (lambda t: "", "the file is empty"),
+        (lambda t: re.sub(r"1: discard \S+", "1: discard 4Q", t, count=1), "is not a card"),
+        (lambda t: t.replace("2: draw", "1: draw", 1), "is marked for player 1"),
+        (lambda t: t.replace("player 2 bot hard:", "player 2 robot:"), "a player is"),
+    ],
+)
+def test_specific_faults_are_named(edit, message: str) -> None:  # type: ignore[no-untyped-def]
+    text = format_record(half_played_game(5, 40), PLAYERS)
+    with pytest.raises(RecordError, match=message):
+        load(edit(text), "f.umtali")
+
+
+def test_an_illegal_action_is_refused_with_its_line() -> None:
+    text = format_record(half_played_game(5, 40), PLAYERS)
+    lines = text.splitlines()
+    n = next(i for i, line in enumerate(lines) if line.startswith(("1: discard", "2: discard")))
+    who = lines[n][0]
+    lines[n] = f"{who}: meld AS KS QS"
+    with pytest.raises(RecordError, match=rf"f.umtali:{n + 1}: 'meld AS KS QS' is not legal"):
+        load("\n".join(lines), "f.umtali")
+
+
+def test_an_edited_deal_is_refused() -> None:
+    text = format_record(half_played_game(5, 3), PLAYERS)
+    lines = text.splitlines()
+    n = next(i for i, line in enumerate(lines) if line.startswith("deal 1:"))
+    cards = lines[n].split()[2:]
+    cards[0], cards[1] = cards[1], cards[0]
+    swapped = "\n".join([*lines[:n], "deal 1: " + " ".join(cards), *lines[n + 1 :]])
+    with pytest.raises(RecordError, match="is not the one the record's seed gives"):
+        load(swapped, "f.umtali")
+
+
+def test_a_binary_file_is_refused_and_left_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "junk.umtali"
+    path.write_bytes(bytes(range(256)))
+    with pytest.raises(RecordError, match="not a text file"):
+        read_saved(path)
+    assert cli.main(["replay", str(path)]) == 1
+    assert cli.main(["resume", str(path)]) == 1
+    assert path.read_bytes() == bytes(range(256))
+
+
+def test_an_unwritable_save_location_warns_once_and_play_goes_on(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where a folder should be")
+    warnings: list[str] = []
+    game = umtali.Game(seed=1)
+    good = tmp_path / "good.umtali"
+    saver = Autosaver(game, PLAYERS, [blocker / "game.umtali", good], warnings.append)
+    hand = game.next_hand()
+    for _ in range(5):
+        hand.play(hand.legal_actions()[0])
+        saver.save()
+    assert len(warnings) == 1 and "playing on without saving" in warnings[0]
+    assert read_saved(good).match.hands[0].actions() == hand.actions()
+
+
+def test_unfinished_games_are_listed_most_recent_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("UMTALI_DATA_DIR", str(tmp_path))
+    folder = tmp_path / "games"
+    write_atomically(folder / "old.umtali", format_record(half_played_game(1, 5), PLAYERS))
+    write_atomically(folder / "done.umtali", format_record(finished_session(2), PLAYERS))
+    write_atomically(folder / "new.umtali", format_record(half_played_game(3, 5), PLAYERS))
+    (folder / "broken.umtali").write_text("umtali record 1\nrules classic\n")
+    os.utime(folder / "old.umtali", (1, 1))
+    games, problems = unfinished_games()
+    assert [g.path.name for g in games] == ["new.umtali", "old.umtali"]
+    assert len(problems) == 1 and "broken.umtali" in problems[0]
+    assert "Ann v Bot (hard)" in games[0].describe()
+
+
+WRITER = """
+import sys, umtali
+from pathlib import Path
+from umtali.bots import NormalBot, EasyBot
+from umtali.bots.arena import play_hand, info_for
+from umtali.engine.record import PlayerInfo
+from umtali.storage import Autosaver
+path = Path(sys.argv[1])
+players = (PlayerInfo("bot", "A", "normal"), PlayerInfo("bot", "B", "easy"))
+seed = 0
+while True:
+    game = umtali.Game(seed=seed)
+    saver = Autosaver(game, players, [path], print)
+    seats = [NormalBot(), EasyBot(seed)]
+    while not game.is_over:
+        hand = game.next_hand()
+        saver.save()
+        while not hand.is_over:
+            player = hand.to_move
+            hand.play(seats[player - 1].choose(hand.view(player), info_for(game)).action)
+            saver.save()
+    seed += 1
+"""
+
+
+def test_a_record_survives_being_killed_at_any_moment(tmp_path: Path) -> None:
+    path = tmp_path / "live.umtali"
+    rng = random.Random(4)
+    kills = 0
+    for _ in range(25):
+        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(path)])
+        time.sleep(rng.uniform(0.3, 0.9))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        kills += 1
+        if path.exists():
+            saved = read_saved(path)  # never half a record
+            assert saved.match.hands or saved.match.cut is not None
+    assert kills == 25 and path.exists()
+
+
+@pytest.mark.parametrize(
+    "actions,player,expected",
+    [
+        ([], 1, None),
+        ([(1, "meld KS QS"), (1, "discard 9C")], 2, None),
+        ([(1, "meld KS QS"), (1, "discard 9C"), (2, "draw")], 2, 2),
+        ([(1, "x"), (2, "draw"), (2, "discard 4C")], 1, 0),
+        ([(1, "x"), (2, "y"), (1, "draw"), (1, "play JS")], 1, 2),
+    ],
+)
+def test_undo_goes_to_the_start_of_this_turn_or_the_last(
+    actions: list[tuple[int, str]], player: int, expected: int | None
+) -> None:
+    assert undo_point(actions, player) == expected

@@ -1,0 +1,283 @@
+"""Game records: a versioned text file that is both the save file and the score sheet.
+
+A record holds the rules, the players, the seed, every hand's full deal
+(both hands and the stock, top first) and every action in notation with the
+player who made it, and each finished hand's result.  Loading one rebuilds
+the game by replaying it through the engine from the seed, and checks every
+recorded deal and result against the replay, so a record that was cut short,
+edited by hand, or written by a newer version is refused with the line at
+fault instead of being half believed.
+
+The layout, one fact per line (``#`` starts a comment)::
+
+    umtali record 1
+    rules classic
+    match game            (or: session)
+    seed 8211
+    player 1 human: Ann
+    player 2 bot hard: Bot (hard)
+    game 1
+    hand 1 dealer 1 eleven 1 seed 77
+    deal 1: AS 2S ...
+    deal 2: ...
+    stock: ...
+    1: meld KS QS
+    2: draw
+    result: 23 17 out 1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from umtali.engine.cards import Card
+from umtali.engine.errors import IllegalAction, InvalidNotation, UmtaliError
+from umtali.engine.hand import Hand
+from umtali.engine.match import Game, Session
+from umtali.engine.rules import PRESETS, rules_named
+
+FORMAT_VERSION = 1
+MAGIC = "umtali record"
+
+
+class RecordError(UmtaliError):
+    """A record that cannot be read or does not replay; the message names file and line."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInfo:
+    kind: str  # "human" or "bot"
+    name: str
+    level: str = ""  # the bot's level
+
+    def line(self, number: int) -> str:
+        level = f" {self.level}" if self.kind == "bot" else ""
+        return f"player {number} {self.kind}{level}: {self.name}"
+
+
+@dataclass
+class HandRecord:
+    number: int
+    dealer: int
+    eleven: int
+    seed: int
+    p1: tuple[Card, ...]
+    p2: tuple[Card, ...]
+    stock: tuple[Card, ...]
+    actions: list[tuple[int, str, int]] = field(default_factory=list)  # player, text, line
+    result: tuple[int, int, int | None, str] | None = None  # scores, went out, end
+    line: int = 0
+
+
+@dataclass
+class RecordData:
+    rules: str
+    match: str  # "game" or "session"
+    seed: int
+    players: tuple[PlayerInfo, PlayerInfo]
+    games: list[list[HandRecord]] = field(default_factory=list)
+
+
+# ------------------------------------------------------------------ writing
+
+
+def played(hand: Hand) -> list[tuple[int, str]]:
+    """(player, action) for every action of a hand, as a replay needs them."""
+    return list(zip((e[0] + 1 for e in hand.log if e[1] <= 6), hand.actions(), strict=True))
+
+
+def format_record(match: Game | Session, players: tuple[PlayerInfo, PlayerInfo]) -> str:
+    """The record of a game or session as it stands (finished or not)."""
+    games = match.games if isinstance(match, Session) else [match]
+    lines = [
+        f"{MAGIC} {FORMAT_VERSION}",
+        f"rules {match.rules.name}",
+        f"match {'session' if isinstance(match, Session) else 'game'}",
+        f"seed {match.seed}",
+        players[0].line(1),
+        players[1].line(2),
+    ]
+    for g, game in enumerate(games, 1):
+        lines.append(f"game {g}")
+        for n, hand in enumerate(game.hands, 1):
+            d = hand.deal
+            lines.append(f"hand {n} dealer {d.dealer} eleven {d.eleven} seed {d.seed}")
+            lines.append("deal 1: " + " ".join(map(str, d.p1)))
+            lines.append("deal 2: " + " ".join(map(str, d.p2)))
+            lines.append("stock: " + " ".join(map(str, d.stock)))
+            lines += [f"{who}: {text}" for who, text in played(hand)]
+            if hand.is_over:
+                a, b = hand.scores
+                out = f"out {hand.went_out}" if hand.went_out else "dead"
+                lines.append(f"result: {a} {b} {out}")
+    return "\n".join(lines) + "\n"
+
+
+# ------------------------------------------------------------------ reading
+
+
+def _cards(text: str, source: str, line: int) -> tuple[Card, ...]:
+    try:
+        return tuple(Card.parse(w) for w in text.split())
+    except InvalidNotation as err:
+        raise RecordError(f"{source}:{line}: {err}") from None
+
+
+def _int(word: str, source: str, line: int, what: str) -> int:
+    try:
+        return int(word)
+    except ValueError:
+        raise RecordError(f"{source}:{line}: {what} should be a number, not {word!r}") from None
+
+
+def parse_record(text: str, source: str = "record") -> RecordData:
+    """Read a record's text (no replay yet); raises RecordError naming the line."""
+    rows = [(n, raw.split("#", 1)[0].strip()) for n, raw in enumerate(text.splitlines(), 1)]
+    rows = [(n, r) for n, r in rows if r]
+    if not rows:
+        raise RecordError(f"{source}: the file is empty, not an Umtali record")
+    n, first = rows[0]
+    if not first.startswith(MAGIC):
+        raise RecordError(f"{source}:{n}: not an Umtali record (it should start {MAGIC!r})")
+    version = _int(first[len(MAGIC) :].strip() or "?", source, n, "the record version")
+    if version > FORMAT_VERSION:
+        raise RecordError(
+            f"{source}:{n}: record version {version} is newer than this umtali reads "
+            f"({FORMAT_VERSION}): update umtali to open it"
+        )
+    if version < 1:
+        raise RecordError(f"{source}:{n}: unknown record version {version}")
+    header: dict[str, str] = {}
+    players: dict[int, PlayerInfo] = {}
+    games: list[list[HandRecord]] = []
+    hand: HandRecord | None = None
+    for n, row in rows[1:]:
+        key, _, rest = row.partition(" ")
+        if key in ("rules", "match", "seed") and not games:
+            header[key] = rest.strip()
+        elif key == "player" and not games:
+            head, sep, name = rest.partition(":")
+            words = head.split()
+            if not sep or len(words) < 2 or words[0] not in ("1", "2"):
+                raise RecordError(f"{source}:{n}: write players as 'player 1 human: Name'")
+            kind = words[1]
+            if kind not in ("human", "bot") or (kind == "bot") != (len(words) == 3):
+                raise RecordError(f"{source}:{n}: a player is 'human' or 'bot LEVEL'")
+            players[int(words[0])] = PlayerInfo(
+                kind, name.strip(), words[2] if kind == "bot" else ""
+            )
+        elif key == "game":
+            if _int(rest.strip(), source, n, "the game number") != len(games) + 1:
+                raise RecordError(f"{source}:{n}: games must be numbered in order")
+            games.append([])
+            hand = None
+        elif key == "hand":
+            if not games:
+                raise RecordError(f"{source}:{n}: a hand comes after a 'game' line")
+            words = rest.split()
+            if len(words) != 7 or words[1::2] != ["dealer", "eleven", "seed"]:
+                raise RecordError(f"{source}:{n}: write 'hand N dealer D eleven E seed S'")
+            number, dealer, eleven, seed = (
+                _int(w, source, n, "the hand line") for w in words[0::2]
+            )
+            if number != len(games[-1]) + 1:
+                raise RecordError(f"{source}:{n}: hands must be numbered in order")
+            hand = HandRecord(number, dealer, eleven, seed, (), (), (), line=n)
+            games[-1].append(hand)
+        elif hand is None:
+            raise RecordError(f"{source}:{n}: unexpected line {row!r}")
+        elif row.startswith("deal 1:"):
+            hand.p1 = _cards(row[7:], source, n)
+        elif row.startswith("deal 2:"):
+            hand.p2 = _cards(row[7:], source, n)
+        elif row.startswith("stock:"):
+            hand.stock = _cards(row[6:], source, n)
+        elif row.startswith("result:"):
+            words = row[7:].split()
+            if len(words) not in (3, 4) or words[2] not in ("out", "dead"):
+                raise RecordError(f"{source}:{n}: write 'result: A B out P' or 'result: A B dead'")
+            who = _int(words[3], source, n, "who went out") if words[2] == "out" else None
+            a = _int(words[0], source, n, "a score")
+            b = _int(words[1], source, n, "a score")
+            hand.result = (a, b, who, words[2])
+        elif row[:2] in ("1:", "2:"):
+            if hand.result is not None:
+                raise RecordError(f"{source}:{n}: an action after the hand's result")
+            hand.actions.append((int(row[0]), row[2:].strip(), n))
+        else:
+            raise RecordError(f"{source}:{n}: unexpected line {row!r}")
+    missing = [k for k in ("rules", "match", "seed") if k not in header]
+    if missing or set(players) != {1, 2}:
+        what = ", ".join(missing + (["both players"] if set(players) != {1, 2} else []))
+        raise RecordError(f"{source}: the record's header is incomplete (missing {what})")
+    if header["rules"] not in PRESETS:
+        raise RecordError(f"{source}: unknown rules {header['rules']!r}")
+    if header["match"] not in ("game", "session"):
+        raise RecordError(f"{source}: 'match' is 'game' or 'session', not {header['match']!r}")
+    return RecordData(
+        rules=header["rules"],
+        match=header["match"],
+        seed=_int(header["seed"], source, 0, "the seed"),
+        players=(players[1], players[2]),
+        games=games,
+    )
+
+
+def restore(data: RecordData, source: str = "record") -> Game | Session:
+    """Rebuild the game or session a record describes by replaying it, checking as it goes."""
+    rules = rules_named(data.rules)
+    session = Session(rules, seed=data.seed) if data.match == "session" else None
+    game = session.game if session is not None else Game(rules, seed=data.seed)
+    for g, hands in enumerate(data.games, 1):
+        if g > 1:
+            if session is None or not game.is_over or session.is_over:
+                raise RecordError(f"{source}: game {g} cannot start: the match was not at its end")
+            game = session.next_game()
+        for rec in hands:
+            where = f"{source}:{rec.line}"
+            if game.is_over:
+                raise RecordError(f"{where}: hand {rec.number} comes after the game was over")
+            if rec.dealer != game.dealer:
+                raise RecordError(
+                    f"{where}: hand {rec.number} is dealt by player {rec.dealer}, "
+                    f"but player {game.dealer} deals it"
+                )
+            if game.hand is not None and not game.hand.is_over:
+                raise RecordError(f"{where}: hand {rec.number} starts before the last one ended")
+            if rec.eleven not in (1, 2):
+                raise RecordError(f"{where}: 'eleven' is 1 or 2")
+            hand = game.next_hand(eleven=rec.eleven)
+            d = hand.deal
+            if (d.p1, d.p2, d.stock, d.seed) != (rec.p1, rec.p2, rec.stock, rec.seed):
+                raise RecordError(
+                    f"{where}: the deal of hand {rec.number} is not the one the record's "
+                    "seed gives (was the file edited?)"
+                )
+            for who, text, line in rec.actions:
+                if hand.is_over:
+                    raise RecordError(f"{source}:{line}: {text!r} comes after the hand ended")
+                if who != hand.to_move:
+                    raise RecordError(
+                        f"{source}:{line}: {text!r} is marked for player {who}, "
+                        f"but it is player {hand.to_move}'s move"
+                    )
+                try:
+                    hand.play(text)
+                except IllegalAction as err:
+                    raise RecordError(f"{source}:{line}: {text!r} is not legal: {err}") from None
+            if rec.result is not None:
+                if not hand.is_over:
+                    raise RecordError(f"{where}: hand {rec.number} has a result but is not over")
+                a, b, out, _ = rec.result
+                if (a, b) != hand.scores or out != hand.went_out:
+                    raise RecordError(
+                        f"{where}: hand {rec.number}'s result {a}-{b} does not match the "
+                        f"replay ({hand.scores[0]}-{hand.scores[1]})"
+                    )
+    return session if session is not None else game
+
+
+def load(text: str, source: str = "record") -> tuple[RecordData, Game | Session]:
+    """Parse and replay a record; raises RecordError for any fault."""
+    data = parse_record(text, source)
+    return data, restore(data, source)

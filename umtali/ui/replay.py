@@ -1,0 +1,120 @@
+"""Stepping through a recorded game on the table view, both hands face up.
+
+Enter shows the next action, ``b`` goes back one, ``n`` jumps to the next
+hand, ``q`` leaves.  Each position is rebuilt by replaying the hand's
+actions from its deal, so going back is as exact as going forward.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from prompt_toolkit import PromptSession
+from rich.console import Console
+from rich.text import Text
+
+from umtali.engine.hand import Hand, replay
+from umtali.engine.match import Game, Session
+from umtali.engine.record import PlayerInfo
+from umtali.engine.state import DISCARD_DOWN
+from umtali.engine.view import describe
+from umtali.ui.loop import phrase
+from umtali.ui.render import TableInfo, render_table
+from umtali.ui.theme import Theme
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    game: int  # index into the match's games
+    hand: int  # index into that game's hands
+    step: int  # actions played so far in that hand
+
+
+class ReplayViewer:
+    def __init__(
+        self,
+        match: Game | Session,
+        players: tuple[PlayerInfo, PlayerInfo],
+        console: Console,
+        session: PromptSession[str],
+        theme: Theme,
+    ) -> None:
+        self.games = match.games if isinstance(match, Session) else [match]
+        self.names = (players[0].name, players[1].name)
+        self.console = console
+        self.session = session
+        self.theme = theme
+
+    def positions(self) -> list[Position]:
+        out = []
+        for g, game in enumerate(self.games):
+            for h, hand in enumerate(game.hands):
+                out += [Position(g, h, k) for k in range(len(hand.actions()) + 1)]
+        return out
+
+    def state_at(self, pos: Position) -> Hand:
+        hand = self.games[pos.game].hands[pos.hand]
+        return replay(hand.deal, hand.actions()[: pos.step], hand.rules)
+
+    def show(self, pos: Position) -> None:
+        state = self.state_at(pos)
+        game = self.games[pos.game]
+        done = game.results[: pos.hand]
+        totals = (sum(r.scores[0] for r in done), sum(r.scores[1] for r in done))
+        seat = state.to_move or 1
+        info = TableInfo(self.names, totals, pos.hand + 1, pos.game + 1)
+        width, height = self.console.size
+        self.console.clear()
+        self.console.print(
+            render_table(
+                state.view(seat),
+                info,
+                self.theme,
+                width,
+                height,
+                reveal=state.cards_in_hand(3 - seat),
+            )
+        )
+        moves = [e for e in state.log if e[1] <= DISCARD_DOWN]
+        if moves:
+            last = moves[-1]
+            said = phrase(describe(last), self.theme)
+            self.console.print(Text(f"{self.names[last[0]]} {said}.", style="italic"))
+        if state.is_over:
+            self.console.print(
+                Text(f"Hand over: {state.scores[0]}–{state.scores[1]}.", style="bold")
+            )
+
+    def run(self) -> None:
+        positions = self.positions()
+        if not positions:
+            self.console.print("This record holds no hand yet.")
+            return
+        i = 0
+        while True:
+            self.show(positions[i])
+            try:
+                key = (
+                    self.session.prompt(
+                        f"[{i + 1}/{len(positions)}] "
+                        "Enter: next · b: back · n: next hand · q: quit > "
+                    )
+                    .strip()
+                    .lower()
+                )
+            except (KeyboardInterrupt, EOFError):
+                return
+            if key == "q":
+                return
+            if key == "b":
+                i = max(0, i - 1)
+            elif key == "n":
+                here = positions[i]
+                later = [
+                    j
+                    for j in range(i + 1, len(positions))
+                    if (positions[j].game, positions[j].hand) != (here.game, here.hand)
+                ]
+                i = later[0] if later else len(positions) - 1
+            else:
+                i = min(len(positions) - 1, i + 1)

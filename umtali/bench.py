@@ -24,13 +24,14 @@ from umtali.engine.state import OVER
 def random_hands(count: int, seed: int) -> tuple[int, float]:
     """Play ``count`` random hands; returns (actions played, seconds)."""
     rng = random.Random(seed)
+    pick = rng.random  # the same cheap choice in every engine's loop
     actions = 0
     start = time.perf_counter()
     for n in range(count):
         hand = deal_hand(seed=seed + n)
         while hand.phase != OVER:
             moves = hand.legal_moves()
-            hand.apply_move(moves[rng.randrange(len(moves))])
+            hand.apply_move(moves[int(pick() * len(moves))])
             actions += 1
     return actions, time.perf_counter() - start
 
@@ -38,6 +39,7 @@ def random_hands(count: int, seed: int) -> tuple[int, float]:
 def sample_states(count: int, seed: int) -> list[Hand]:
     """Mid-hand states met in random play, for timing the primitives."""
     rng = random.Random(seed)
+    pick = rng.random  # the same cheap choice in every engine's loop
     states: list[Hand] = []
     n = 0
     while len(states) < count:
@@ -47,7 +49,7 @@ def sample_states(count: int, seed: int) -> list[Hand]:
             if rng.random() < 0.1:
                 states.append(hand.clone())
             moves = hand.legal_moves()
-            hand.apply_move(moves[rng.randrange(len(moves))])
+            hand.apply_move(moves[int(pick() * len(moves))])
     return states[:count]
 
 
@@ -98,12 +100,13 @@ def bench_compare(seconds: float, seed: int) -> dict[str, object]:
     start = time.perf_counter()
     n = 0
     rng = random.Random(seed)
+    pick = rng.random  # the same cheap choice in every engine's loop
     while time.perf_counter() - start < seconds:
         hand = deal_hand(seed=seed + n)
         n += 1
         while hand.phase != OVER:
             moves = hand.legal_moves()
-            hand.apply_move(moves[rng.randrange(len(moves))])
+            hand.apply_move(moves[int(pick() * len(moves))])
             actions += 1
         hands += 1
     umtali_s = time.perf_counter() - start

@@ -96,7 +96,9 @@ def check_views(hand: Hand) -> list[str]:
         view = hand.view(player)
         seen = _cards_in_view(view)
         opponent = set(hand.cards_in_hand(3 - player))
-        leaked = (seen & opponent) - set(view.opponent_known)
+        # A recycled card shows in the history as the old discard it was; that
+        # says nothing about who drew it from the new stock.
+        leaked = (seen & opponent) - set(view.opponent_known) - recycled
         if leaked:
             problems.append(f"player {player}'s view shows the opponent's {_names(leaked)}")
         if seen & stock:

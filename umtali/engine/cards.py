@@ -14,7 +14,7 @@ Card.parse('10H')
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -116,12 +116,24 @@ def mask_of(cards: Iterable[Card]) -> int:
     return m
 
 
-def indices(mask: int) -> Iterator[int]:
+def _suit_indices(m: int) -> tuple[int, ...]:
+    return tuple(r for r in range(13) if m >> r & 1)
+
+
+# The ranks present in each 13-bit suit pattern, so listing a set's cards
+# costs four lookups instead of a loop over its bits.
+_SUIT_INDICES: tuple[tuple[int, ...], ...] = tuple(_suit_indices(m) for m in range(1 << 13))
+
+
+def indices(mask: int) -> list[int]:
     """Card indices in a set, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+    table = _SUIT_INDICES
+    out = list(table[mask & 0x1FFF])
+    for base in (13, 26, 39):
+        part = (mask >> base) & 0x1FFF
+        if part:
+            out.extend(base + r for r in table[part])
+    return out
 
 
 def cards_of(mask: int) -> list[Card]:

@@ -18,9 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from umtali.engine.actions import Action, ActionKind
-from umtali.engine.cards import CARDS, JACKS, Card, cards_of, mask_of
+from umtali.engine.cards import CARDS, JACKS, Card, cards_of
 from umtali.engine.errors import IllegalAction, InvalidDeal, InvalidNotation, MalformedAction
 from umtali.engine.explain import explain, move_of, move_text
+from umtali.engine.rand import shuffle
 from umtali.engine.rules import CLASSIC, RuleSet, rules_named
 from umtali.engine.state import DISCARD_DOWN, OVER, PLAY, HandState
 from umtali.engine.view import Piece, PlayerView, Step, describe, pieces_of, step_of, view_of
@@ -34,14 +35,30 @@ def _card(c: CardLike) -> Card:
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """How a hand was dealt: enough, with the actions, to replay it exactly."""
+    """How a hand was dealt: enough, with the actions, to replay it exactly.
 
-    p1: tuple[Card, ...]
-    p2: tuple[Card, ...]
-    stock: tuple[Card, ...]  # top first
+    The cards are kept as indices (a deal is made for every simulated hand,
+    so it must be cheap); ``p1``, ``p2`` and ``stock`` give them as cards.
+    """
+
+    p1_index: tuple[int, ...]
+    p2_index: tuple[int, ...]
+    stock_index: tuple[int, ...]  # top first
     dealer: int  # 1 or 2
     eleven: int  # who was dealt the extra card and plays first
     seed: int  # also fixes how an exhausted stock is rebuilt
+
+    @property
+    def p1(self) -> tuple[Card, ...]:
+        return tuple(CARDS[i] for i in self.p1_index)
+
+    @property
+    def p2(self) -> tuple[Card, ...]:
+        return tuple(CARDS[i] for i in self.p2_index)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        return tuple(CARDS[i] for i in self.stock_index)
 
 
 class Hand(HandState):
@@ -200,43 +217,66 @@ def deal_hand(
     if p1 is None and p2 is None:
         if stock is not None:
             raise InvalidDeal("a stock can be given only with both hands")
-        deck = list(CARDS)
-        rng.shuffle(deck)
-        dealt: dict[int, list[Card]] = {1: [], 2: []}
-        order = [3 - dealer, dealer] * rs.small_hand + [eleven]
-        for who, card in zip(order, deck[: len(order)], strict=True):
-            dealt[who].append(card)
-        hands = (dealt[1], dealt[2])
-        rest = deck[len(order) :]
-    elif p1 is None or p2 is None:
+        deck = list(range(52))
+        shuffle(deck, rng)
+        small, big = rs.small_hand, rs.big_hand
+        # One card at a time, the non-dealer first; then the extra card.
+        non_dealer = deck[0 : 2 * small : 2]
+        dealers = deck[1 : 2 * small : 2]
+        extra = deck[2 * small : small + big]
+        if eleven == dealer:
+            dealers += extra
+        else:
+            non_dealer += extra
+        by_player = {dealer: dealers, 3 - dealer: non_dealer}
+        rest_index = deck[small + big :]
+        return _make(rs, by_player[1], by_player[2], rest_index, dealer, eleven, seed)
+    if p1 is None or p2 is None:
         raise InvalidDeal("give both hands, p1 and p2, or neither")
-    else:
-        hands = ([_card(c) for c in p1], [_card(c) for c in p2])
-        rest = [] if stock is None else [_card(c) for c in stock]
-        used = hands[0] + hands[1] + rest
-        if len(set(used)) != len(used):
-            dup = sorted({str(c) for c in used if used.count(c) > 1})
-            raise InvalidDeal(f"a card is dealt twice: {', '.join(dup)}")
-        if stock is None:
-            rest = [c for c in CARDS if c not in set(used)]
-            rng.shuffle(rest)
-        elif len(used) != 52:
-            raise InvalidDeal(f"the deal holds {len(used)} cards, not 52")
+    hands = ([_card(c) for c in p1], [_card(c) for c in p2])
+    rest = [] if stock is None else [_card(c) for c in stock]
+    used = hands[0] + hands[1] + rest
+    if len(set(used)) != len(used):
+        dup = sorted({str(c) for c in used if used.count(c) > 1})
+        raise InvalidDeal(f"a card is dealt twice: {', '.join(dup)}")
+    if stock is None:
+        rest = [c for c in CARDS if c not in set(used)]
+        shuffle(rest, rng)
+    elif len(used) != 52:
+        raise InvalidDeal(f"the deal holds {len(used)} cards, not 52")
     for who in (1, 2):
         if len(hands[who - 1]) != sizes[who]:
             raise InvalidDeal(
                 f"player {who} is dealt {len(hands[who - 1])} cards, not {sizes[who]}"
                 f" (player {eleven} takes the extra card)"
             )
-    hand = Hand(
+    return _make(
         rs,
-        (mask_of(hands[0]), mask_of(hands[1])),
+        [c.index for c in hands[0]],
+        [c.index for c in hands[1]],
         [c.index for c in rest],
-        dealer - 1,
-        eleven - 1,
+        dealer,
+        eleven,
         seed,
     )
-    hand.deal = Deal(tuple(hands[0]), tuple(hands[1]), tuple(rest), dealer, eleven, seed)
+
+
+def _make(
+    rules: RuleSet,
+    p1: list[int],
+    p2: list[int],
+    stock: list[int],
+    dealer: int,
+    eleven: int,
+    seed: int,
+) -> Hand:
+    m1 = m2 = 0
+    for i in p1:
+        m1 |= 1 << i
+    for i in p2:
+        m2 |= 1 << i
+    hand = Hand(rules, (m1, m2), stock, dealer - 1, eleven - 1, seed)
+    hand.deal = Deal(tuple(p1), tuple(p2), tuple(stock), dealer, eleven, seed)
     return hand
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from umtali.engine.cards import FULL_DECK, JACKS, plain_points
+from umtali.engine.cards import FULL_DECK, JACKS, indices, plain_points
 from umtali.engine.melds import (
     SOLO_ACCEPTS,
     PieceKind,
@@ -24,6 +24,7 @@ from umtali.engine.melds import (
     meldable,
     melds_in,
 )
+from umtali.engine.rand import shuffle
 from umtali.engine.reach import can_play_all, meld_accepts
 from umtali.engine.rules import RuleSet
 
@@ -44,6 +45,12 @@ REBUILD = 7  # the discard pile (less its top) was shuffled into a new stock
 SKIP_DRAW = 8  # a last turn with no card left to draw
 
 Move = tuple[int, int]
+# Moves are made once and shared, so listing the legal moves allocates little.
+DRAW_MOVE: Move = (DRAW, 0)
+TAKE_MOVE: Move = (TAKE, 0)
+TAKE_TWO_MOVE: Move = (TAKE_TWO, 0)
+PLAY_MOVES: tuple[Move, ...] = tuple((PLAY, 1 << i) for i in range(52))
+DISCARD_MOVES: tuple[Move, ...] = tuple((DISCARD, 1 << i) for i in range(52))
 # A piece on the table: (kind, cards, target card index or -1, what it accepts).
 Piece = tuple[int, int, int, int]
 # A log entry: (player, kind, cards, detail): detail is the card drawn for a
@@ -212,29 +219,34 @@ class HandState:
         """Both top discards could be played this turn by the player to move."""
         if len(self.pile) < 2 or self.pile_down:
             return False
-        a = 1 << self.pile[-1]
-        b = 1 << self.pile[-2]
-        hand = self.hands[self.mover] | a | b
-        # Quick refusal: a card that is no jack, fits no meld in the hand, and
-        # lies outside everything the table and the *other* cards could ever
-        # accept this turn can never be played.
-        base = JACKS | self.accept | meldable(hand)
-        if a & ~(base | could_accept(hand & ~a)) or b & ~(base | could_accept(hand & ~b)):
+        two = (1 << self.pile[-1]) | (1 << self.pile[-2])
+        hand = self.hands[self.mover] | two
+        accept = self.accept
+        # Quick refusal.  Cards that might be played this turn: jacks, cards
+        # in a meld, cards the table takes, and (repeatedly) cards that those
+        # could take once down.  A taken card outside that set never plays.
+        maybe = hand & (JACKS | accept | meldable(hand))
+        while True:
+            grown = hand & (maybe | accept | could_accept(maybe))
+            if grown == maybe:
+                break
+            maybe = grown
+        if two & ~maybe:
             return False
-        return can_play_all(hand, self.accept, a | b)
+        return can_play_all(hand, accept, two)
 
     def legal_moves(self) -> list[Move]:
         """Every legal move now; empty once the hand is over."""
-        if self.phase == PLAY_PHASE:
+        phase = self.phase
+        if phase == PLAY_PHASE:
             return self._play_moves()
-        if self.phase == DRAW_PHASE:
-            moves: list[Move] = []
-            if self.can_draw_stock():
-                moves.append((DRAW, 0))
-            if self.can_take():
-                moves.append((TAKE, 0))
-                if self.can_take_two():
-                    moves.append((TAKE_TWO, 0))
+        if phase == DRAW_PHASE:
+            pile = self.pile
+            moves: list[Move] = [DRAW_MOVE] if self.stock or len(pile) >= 2 else []
+            if pile and not self.pile_down:
+                moves.append(TAKE_MOVE)
+                if len(pile) >= 2 and self.can_take_two():
+                    moves.append(TAKE_TWO_MOVE)
             return moves
         return []
 
@@ -247,7 +259,7 @@ class HandState:
         while free:
             low = free & -free
             free ^= low
-            moves.append((PLAY, low))
+            moves.append(PLAY_MOVES[low.bit_length() - 1])
         if is_pair(hand):
             moves.append((MELD, hand))  # a pair that is the whole hand takes the player out
         return moves
@@ -256,6 +268,10 @@ class HandState:
         hand = self.hands[self.mover]
         if self.discarded:
             return [(MELD, hand)]  # discarded down to a pair: lay it and go out
+        mel = meldable(hand)
+        if not mel and not hand & (JACKS | self.accept) and not is_pair(hand):
+            # Nothing can be played (the usual case at the end of a turn).
+            return self._discard_moves(hand)
         moves = self.playable_moves()
         req = self.req
         if req and moves:
@@ -279,14 +295,10 @@ class HandState:
         only_to_pair = self.last_turn or bool(self.req)
         if only_to_pair and hand.bit_count() != 3:
             return []
-        moves: list[Move] = []
         rest = hand & ~(self.keep | self.req)
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            if not only_to_pair or is_pair(hand ^ low):
-                moves.append((DISCARD, low))
-        return moves
+        if not only_to_pair:
+            return [DISCARD_MOVES[i] for i in indices(rest)]
+        return [DISCARD_MOVES[i] for i in indices(rest) if is_pair(hand & ~(1 << i))]
 
     def score(self, player: int) -> int:
         """Points on ``player``'s side, plus forfeits once the hand is over."""
@@ -330,18 +342,20 @@ class HandState:
             self.hands[p] |= 1 << card
             self.phase = PLAY_PHASE
             self.log.append((p, DRAW, 0, card))
-        elif kind == TAKE:
-            bit = 1 << self.pile.pop()
-            self.hands[p] |= bit
-            self.keep = bit
-            self.phase = PLAY_PHASE
-            self.log.append((p, TAKE, bit, -1))
-        elif kind == TAKE_TWO:
-            two = (1 << self.pile.pop()) | (1 << self.pile.pop())
-            self.hands[p] |= two
-            self.req = two
-            self.phase = PLAY_PHASE
-            self.log.append((p, TAKE_TWO, two, -1))
+        elif kind >= DISCARD:
+            hand = self.hands[p] & ~mask
+            self.hands[p] = hand
+            self.pile.append(mask.bit_length() - 1)
+            self.pile_down = kind == DISCARD_DOWN
+            self.log.append((p, kind, mask, -1))
+            if not hand:
+                self._went_out()
+            elif is_pair(hand):
+                self.discarded = True
+            else:
+                self._next_turn()
+        elif kind == PLAY:
+            self._play_solo(p, mask, self.find_target(mask) if target is None else target)
         elif kind == MELD:
             self.hands[p] &= ~mask
             pk = meld_kind(mask)
@@ -357,20 +371,18 @@ class HandState:
             self.log.append((p, MELD, mask, -1))
             if not self.hands[p]:
                 self._went_out()
-        elif kind == PLAY:
-            self._play_solo(p, mask, self.find_target(mask) if target is None else target)
+        elif kind == TAKE:
+            bit = 1 << self.pile.pop()
+            self.hands[p] |= bit
+            self.keep = bit
+            self.phase = PLAY_PHASE
+            self.log.append((p, TAKE, bit, -1))
         else:
-            self.hands[p] &= ~mask
-            self.pile.append(mask.bit_length() - 1)
-            self.pile_down = kind == DISCARD_DOWN
-            self.log.append((p, kind, mask, -1))
-            hand = self.hands[p]
-            if not hand:
-                self._went_out()
-            elif is_pair(hand):
-                self.discarded = True
-            else:
-                self._next_turn()
+            two = (1 << self.pile.pop()) | (1 << self.pile.pop())
+            self.hands[p] |= two
+            self.req = two
+            self.phase = PLAY_PHASE
+            self.log.append((p, TAKE_TWO, two, -1))
         if self.last_turn and self.phase == PLAY_PHASE and not self.legal_moves():
             self._finish(END_OUT)
 
@@ -414,7 +426,7 @@ class HandState:
     def _rebuild_stock(self) -> None:
         top = self.pile.pop()
         cards = self.pile
-        random.Random(f"umtali-rebuild:{self.seed}:{len(self.rebuilds)}").shuffle(cards)
+        shuffle(cards, random.Random(f"umtali-rebuild:{self.seed}:{len(self.rebuilds)}"))
         self.stock = cards
         self.pile = [top]
         # Stored top first, the way a stock is written in a deal.
@@ -441,7 +453,8 @@ class HandState:
         self.req = 0
         self.keep = 0
         self.discarded = False
-        if not self.can_draw_stock() and not self.can_take():
+        pile = self.pile
+        if not self.stock and len(pile) < 2 and not (pile and not self.pile_down):
             if self.last_turn:
                 # Nothing left to draw: the last turn is played from the hand.
                 self.phase = PLAY_PHASE

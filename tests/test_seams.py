@@ -47,3 +47,13 @@ def test_a_face_down_discard_is_hidden_from_the_opponent() -> None:
     assert hand.view(2).history[-1] == (1, "discard face down")
     assert hand.view(2).discard_top is None and hand.view(2).discard_down
     assert hand.view(1).history[-1] == (1, "discard 4D down")
+
+
+def test_the_full_history_shows_every_card_for_study() -> None:
+    hand = umtali.deal_hand(seed=12)
+    while hand.to_move == 1:
+        hand.play(hand.legal_actions()[0])
+    hand.play("draw")
+    drawn = str(umtali.Card.from_index(hand.log[-1][3]))
+    assert hand.history()[-1] == (2, f"draw ({drawn})")
+    assert hand.view(1).history[-1] == (2, "draw")  # what the full history adds

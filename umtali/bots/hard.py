@@ -19,6 +19,7 @@ import random
 from umtali.bots.fast import rollout
 from umtali.bots.knowledge import Knowledge
 from umtali.bots.normal import NormalBot
+from umtali.bots.policy import forced_choice
 from umtali.bots.seat import Decision, GameInfo
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.explain import move_of
@@ -44,16 +45,10 @@ class HardBot:
         legal = list(view.legal_actions)
         if not legal:
             raise ValueError("it is not this player's move")
-        if len(legal) == 1:
-            return Decision(legal[0], "the only legal action")
         actions = [Action.parse(a) for a in legal]
-        plays = [a for a in actions if a.kind is ActionKind.PLAY]
-        if plays:
-            # A single play never spoils another, and the order changes nothing.
-            return Decision(str(plays[0]), "a card that can only help to play")
-        melds = [a for a in actions if a.kind is ActionKind.MELD]
-        if melds and _disjoint(melds):
-            return Decision(str(melds[0]), "a meld that has to go down")
+        forced = forced_choice(actions)
+        if forced is not None:
+            return forced
         if len(view.hand) == 1 and all(a.kind is ActionKind.DISCARD for a in actions):
             down = [a for a in actions if a.down]
             return Decision(str(down[0] if down else actions[0]), "going out, face down")
@@ -83,12 +78,3 @@ class HardBot:
             str(candidates[best]),
             f"best average result over {worlds} sampled deals ({mean:+.1f} points this hand)",
         )
-
-
-def _disjoint(melds: list[Action]) -> bool:
-    seen = 0
-    for m in melds:
-        if seen & m.mask:
-            return False
-        seen |= m.mask
-    return True

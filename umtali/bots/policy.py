@@ -7,6 +7,8 @@ the most points down; the other functions value cards left in hand.
 
 from __future__ import annotations
 
+from umtali.bots.seat import Decision
+from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import FIVES, JACKS, KING, QUEEN, RANK_MASKS, plain_points
 from umtali.engine.melds import (
     SOLO_ACCEPTS,
@@ -19,6 +21,29 @@ from umtali.engine.melds import (
 )
 
 MARRIAGE_POINTS = 20
+
+
+def forced_choice(actions: list[Action]) -> Decision | None:
+    """A decision that needs no search, if there is one.
+
+    A single play never spoils another and the order of plays changes
+    nothing, so any single play may go first; melds that share no card all
+    have to go down anyway.  Returns None when there is a real choice.
+    """
+    if len(actions) == 1:
+        return Decision(str(actions[0]), "the only legal action")
+    plays = [a for a in actions if a.kind is ActionKind.PLAY]
+    if plays:
+        return Decision(str(plays[0]), "a card that can only help to play")
+    melds = [a for a in actions if a.kind is ActionKind.MELD]
+    seen = 0
+    for m in melds:
+        if seen & m.mask:
+            return None
+        seen |= m.mask
+    if melds:
+        return Decision(str(melds[0]), "a meld that has to go down")
+    return None
 
 
 def meld_points(mask: int) -> int:

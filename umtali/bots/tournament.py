@@ -22,9 +22,10 @@ from dataclasses import dataclass, field
 
 from umtali.bots.arena import Timer
 from umtali.bots.fast import rollout
-from umtali.bots.hard import HardBot, _disjoint
+from umtali.bots.hard import HardBot
+from umtali.bots.policy import forced_choice
 from umtali.bots.seat import Decision, GameInfo, Seat
-from umtali.engine.actions import Action, ActionKind
+from umtali.engine.actions import Action
 from umtali.engine.explain import move_of
 from umtali.engine.hand import Hand, deal_hand
 from umtali.engine.rules import CLASSIC
@@ -51,16 +52,10 @@ class OracleBot:
         return player
 
     def choose_full(self, hand: Hand) -> Decision:
-        legal = hand.legal_actions()
-        if len(legal) == 1:
-            return Decision(legal[0], "the only legal action")
-        actions = [Action.parse(a) for a in legal]
-        plays = [a for a in actions if a.kind is ActionKind.PLAY]
-        if plays:
-            return Decision(str(plays[0]), "a single play")
-        melds = [a for a in actions if a.kind is ActionKind.MELD]
-        if melds and _disjoint(melds):
-            return Decision(str(melds[0]), "a forced meld")
+        actions = [Action.parse(a) for a in hand.legal_actions()]
+        forced = forced_choice(actions)
+        if forced is not None:
+            return forced
         me = hand.mover
         best: tuple[int, Action] | None = None
         for a in actions:

@@ -157,10 +157,6 @@ def plain_points(mask: int) -> int:
     return 5 * fives + (mask.bit_count() - fives)
 
 
-def rank_mask(rank: int) -> int:
-    return RANK_MASKS[rank]
-
-
 RANK_MASKS: tuple[int, ...] = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
 SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 JACKS = RANK_MASKS[JACK]

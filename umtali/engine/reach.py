@@ -13,7 +13,6 @@ from __future__ import annotations
 from umtali.engine.cards import JACKS, indices
 from umtali.engine.melds import (
     SOLO_ACCEPTS,
-    PieceKind,
     accepts,
     is_pair,
     meld_kind,
@@ -84,4 +83,4 @@ def can_play_all(
     return result
 
 
-__all__ = ["PieceKind", "can_play_all", "free_cards", "meld_accepts", "play_free"]
+__all__ = ["can_play_all", "free_cards", "meld_accepts", "play_free"]

@@ -208,13 +208,6 @@ class HandState:
 
     # ------------------------------------------------------------ questions
 
-    def can_draw_stock(self) -> bool:
-        """A stock draw is possible: the stock has cards, or the pile can rebuild it."""
-        return bool(self.stock) or len(self.pile) >= 2
-
-    def can_take(self) -> bool:
-        return bool(self.pile) and not self.pile_down
-
     def can_take_two(self) -> bool:
         """Both top discards could be played this turn by the player to move."""
         if len(self.pile) < 2 or self.pile_down:

@@ -34,10 +34,12 @@ class TypingSession(PromptSession[str]):
         self.pipe = pipe
         self.feeder = feeder
         self.prompts: list[str] = []
+        self.toolbars: list[tuple[str, object]] = []
 
     def prompt(self, message: object = "", **kwargs: object) -> str:  # type: ignore[override]
         text = str(message)
         self.prompts.append(text)
+        self.toolbars.append((text, kwargs.get("bottom_toolbar", "left as it was")))
         self.pipe.send_text(self.feeder(text))
         return super().prompt(message, **kwargs)  # type: ignore[arg-type]
 
@@ -120,6 +122,10 @@ def test_a_whole_game_against_the_bot_with_typos_and_illegal_moves() -> None:
     assert "RULES" in out
     assert "Hand 1 is over" in out and "Winner of game 1" in out
     assert any(p.startswith("Press Enter") for p in session.prompts)
+    # A session remembers its last toolbar: every other prompt must clear it.
+    for text, toolbar in session.toolbars:
+        if not text.endswith("> "):
+            assert toolbar is None, text
 
 
 def test_ctrl_c_asks_before_leaving_and_ctrl_d_leaves() -> None:

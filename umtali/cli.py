@@ -71,7 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
     for command in (resume, replay):
         _display_options(command)
     sub.add_parser("rules", help="show the rules of Umtali")
-    sub.add_parser("bench", help="measure the engine (see: umtali bench --help)", add_help=False)
+    sub.add_parser(
+        "bench", help="measure the engine and the bots (umtali bench --help)", add_help=False
+    )
     return parser
 
 

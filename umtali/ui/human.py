@@ -30,10 +30,19 @@ class UndoRequest(Exception):
     """The player asked to take back their turn (the loop decides whether it may)."""
 
 
+def plain_prompt(session: PromptSession[str], message: str) -> str:
+    """A prompt with no toolbar and no completion.
+
+    A PromptSession remembers the options of its last prompt, so without
+    this a question would show the previous move's toolbar and completions.
+    """
+    return session.prompt(message, bottom_toolbar=None, completer=None)
+
+
 def ask_yes(session: PromptSession[str], question: str) -> bool:
     """A yes/no question; Enter means no, and Ctrl-C or Ctrl-D mean yes (leave)."""
     try:
-        answer = session.prompt(f"{question} [y/N] ")
+        answer = plain_prompt(session, f"{question} [y/N] ")
     except (KeyboardInterrupt, EOFError):
         return True
     return answer.strip().lower() in ("y", "yes")
@@ -66,8 +75,9 @@ class HumanSeat:
     def choose_eleven(self, player: int, info: GameInfo) -> int:
         self.console.print(Text(f"Dealer: {self.name}.", style="bold"))
         try:
-            answer = self.session.prompt(
-                "Who takes the extra (11th) card and plays first? [Enter: you, o: your opponent] "
+            answer = plain_prompt(
+                self.session,
+                "Who takes the extra (11th) card and plays first? [Enter: you, o: your opponent] ",
             )
         except (KeyboardInterrupt, EOFError):
             if ask_yes(self.session, "Leave the game?"):

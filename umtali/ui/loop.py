@@ -22,7 +22,7 @@ from umtali.engine.hand import Hand, replay
 from umtali.engine.match import Game, Session, next_dealer
 from umtali.engine.record import played
 from umtali.engine.view import PlayerView
-from umtali.ui.human import HumanSeat, QuitGame, UndoRequest, ask_yes
+from umtali.ui.human import HumanSeat, QuitGame, UndoRequest, ask_yes, plain_prompt
 from umtali.ui.render import TableInfo, render_game_end, render_hand_end, render_table
 from umtali.ui.theme import Theme
 
@@ -275,7 +275,7 @@ class TableLoop:
         if self.session is None or not any(self.humans):
             return
         try:
-            self.session.prompt(message + " ")
+            plain_prompt(self.session, message + " ")
         except (KeyboardInterrupt, EOFError):
             if ask_yes(self.session, "Leave the game?"):
                 raise QuitGame from None

@@ -18,6 +18,7 @@ from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo
 from umtali.engine.state import DISCARD_DOWN
 from umtali.engine.view import describe
+from umtali.ui.human import plain_prompt
 from umtali.ui.loop import phrase
 from umtali.ui.render import TableInfo, render_table
 from umtali.ui.theme import Theme
@@ -95,9 +96,10 @@ class ReplayViewer:
             self.show(positions[i])
             try:
                 key = (
-                    self.session.prompt(
+                    plain_prompt(
+                        self.session,
                         f"[{i + 1}/{len(positions)}] "
-                        "Enter: next · b: back · n: next hand · q: quit > "
+                        "Enter: next · b: back · n: next hand · q: quit > ",
                     )
                     .strip()
                     .lower()

@@ -15,6 +15,7 @@ from rich.console import Console
 
 import umtali
 from umtali.bots import NormalBot
+from umtali.bots.arena import play_game
 from umtali.bots.seat import GameInfo
 from umtali.engine.record import PlayerInfo
 from umtali.engine.view import PlayerView
@@ -276,3 +277,26 @@ def test_a_saved_game_resumes_where_it_stopped_and_plays_to_the_end(tmp_path: Pa
         pipe_cm.__exit__(None, None, None)
     assert resumed.is_over
     assert read_saved(path).match.is_over
+
+
+def test_replay_steps_through_a_record_with_both_hands_face_up() -> None:
+    from umtali.ui.replay import ReplayViewer
+
+    game = play_game(umtali.Game(seed=2), [NormalBot(), NormalBot()])
+    keys = iter(["\r", "\r", "b\r", "n\r", "q\r"])
+    console = recording_console()
+    with create_pipe_input() as pipe:
+        session = TypingSession(pipe, lambda message: next(keys))
+        players = (PlayerInfo("bot", "A", "normal"), PlayerInfo("bot", "B", "normal"))
+        viewer = ReplayViewer(game, players, console, session, Theme(ascii=True))
+        viewer.run()
+    out = console.export_text()
+    first = game.hands[0]
+    # Before any move both eleven- and ten-card hands are on screen.
+    for card in first.deal.p1 + first.deal.p2:
+        assert Theme(ascii=True).plain(card) in out
+    counters = [p.split("]")[0].lstrip("[") for p in session.prompts]
+    total = sum(len(h.actions()) + 1 for h in game.hands)
+    assert counters[:4] == [f"1/{total}", f"2/{total}", f"3/{total}", f"2/{total}"]
+    second_hand_start = len(first.actions()) + 2
+    assert counters[4] == f"{second_hand_start}/{total}"

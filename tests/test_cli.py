@@ -1,0 +1,63 @@
+"""The umtali command: its subcommands answer, and misuse gets a clear message."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import pytest
+from rich.console import Console
+
+import umtali
+from umtali import cli
+from umtali.bots import EasyBot, NormalBot
+from umtali.ui.loop import TableLoop
+from umtali.ui.theme import Theme
+
+
+def test_rules_are_shown_from_the_installed_package(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["rules"]) == 0
+    out = capsys.readouterr().out
+    assert "How to play Umtali" in out and "The Rule" in out
+    assert cli.rules_text().startswith("# How to play Umtali")
+
+
+def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main([]) == 0
+    assert "umtali play" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", ["play", "resume", "replay"])
+def test_commands_that_need_a_terminal_say_so(command: str, tmp_path: object) -> None:
+    args = [sys.executable, "-m", "umtali.cli", command]
+    if command == "replay":
+        game = umtali.Game(seed=1)
+        game.next_hand()
+        from umtali.engine.record import PlayerInfo, format_record
+
+        path = f"{tmp_path}/g.umtali"
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(format_record(game, (PlayerInfo("human", "A"), PlayerInfo("human", "B"))))
+        args.append(path)
+    env = {"UMTALI_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run(args, stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env)
+    if command == "resume":
+        # Nothing saved in an empty data folder: it says so before needing a terminal.
+        assert done.returncode == 0 and "no unfinished game" in done.stdout
+    else:
+        assert done.returncode == 2
+        assert "needs an interactive terminal" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_whole_session_runs_through_the_loop_with_no_terminal() -> None:
+    console = Console(width=80, height=24, record=True, color_system=None, file=io.StringIO())
+    seats = [NormalBot(), EasyBot(3)]
+    loop = TableLoop(console, None, seats, (False, False), Theme(), delay=0)
+    session = umtali.Session(seed=4)
+    loop.play_session(session)
+    assert session.is_over
+    out = console.export_text()
+    assert "Winner of the session" in out and "Session:" in out
+    assert out.count("Winner of game") == len(session.games)

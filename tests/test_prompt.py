@@ -300,3 +300,45 @@ def test_replay_steps_through_a_record_with_both_hands_face_up() -> None:
     assert counters[:4] == [f"1/{total}", f"2/{total}", f"3/{total}", f"2/{total}"]
     second_hand_start = len(first.actions()) + 2
     assert counters[4] == f"{second_hand_start}/{total}"
+
+
+class SlowToAnswer:
+    """A bot interrupted by Ctrl-C the first time it is asked."""
+
+    name = "Bot"
+
+    def __init__(self) -> None:
+        self.inner = NormalBot()
+        self.interrupted = False
+
+    def choose_eleven(self, player: int, info: GameInfo) -> int:
+        return player
+
+    def choose(self, view: PlayerView, info: GameInfo) -> object:
+        if not self.interrupted:
+            self.interrupted = True
+            raise KeyboardInterrupt
+        return self.inner.choose(view, info)
+
+
+@pytest.mark.parametrize("answer,leaves", [("n", False), ("y", True)])
+def test_ctrl_c_while_the_bot_thinks_asks_first(answer: str, leaves: bool) -> None:
+    console = recording_console()
+    with create_pipe_input() as pipe:
+        replies = iter([answer, "quit", "y"])
+
+        def feed(message: str) -> str:
+            return "\r" if "extra" in message else next(replies) + "\r"
+
+        session = TypingSession(pipe, feed)
+        human = HumanSeat("Ann", console, session, NormalBot(), lambda: None)
+        bot = SlowToAnswer()
+        loop = TableLoop(console, session, [bot, human], (False, True), Theme(), delay=0)
+        game = umtali.Game(seed=5, first_dealer=1)  # the bot deals and plays first
+        with pytest.raises(QuitGame):
+            loop.play_game(game)
+    assert session.prompts[0].startswith("Leave the game?")
+    assert bot.interrupted
+    hand = game.hand
+    assert hand is not None
+    assert (hand.actions() == []) == leaves  # after 'n' the bot played its turn

@@ -270,6 +270,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(
             f"umtali: something went wrong ({type(err).__name__}: {err}).\n"
+            "A game in play is saved after every move: umtali resume continues it.\n"
             "Run again with UMTALI_DEBUG=1 to see the details.",
             file=sys.stderr,
         )

@@ -182,6 +182,12 @@ class TableLoop:
                 seat.redraw = lambda h=hand, v=viewer: self._show(h.view(v), table, None)
             try:
                 decision = seat.choose(hand.view(mover), info)
+            except KeyboardInterrupt:
+                # Ctrl-C while a bot thinks: ask, as anywhere else.
+                if self.session is not None and ask_yes(self.session, "Leave the game?"):
+                    raise QuitGame from None
+                redraw = False
+                continue
             except UndoRequest:
                 undone = self._undo(hand, mover)
                 if undone is None:

@@ -106,7 +106,7 @@ def test_end_of_hand_panel() -> None:
     )
     text = text_of(panel)
     check_golden("hand_end", text)
-    assert "forfeited by Ben" in text and "marriage (doubled)" in text
+    assert "forfeited by Ben" in text and "marriage K♥ Q♥ (20, doubled)" in text
 
 
 def test_end_of_game_panel() -> None:
@@ -144,3 +144,23 @@ def test_a_crowded_table_still_fits_80_by_24() -> None:
     text = text_of(render_table(hand.view(1), TableInfo(NAMES), Theme(), 80, 24))
     assert len(text.splitlines()) <= 24 - 3
     assert "⋮" in text  # the ten-card runs are shortened to fit
+
+
+def test_the_end_of_hand_panel_fits_80_by_24_after_a_long_hand() -> None:
+    worst = 0
+    for seed in range(60):
+        hand = umtali.deal_hand(seed=seed)
+        rng = random.Random(seed)
+        while not hand.is_over:
+            hand.play(rng.choice(hand.legal_actions()))
+        panel = render_hand_end(
+            (hand.side(1), hand.side(2)),
+            hand.scores,
+            hand.went_out,
+            hand.forfeited,
+            TableInfo(NAMES),
+            1,
+            Theme(),
+        )
+        worst = max(worst, len(text_of(panel).splitlines()))
+    assert worst <= 24 - 2  # room for the prompt under it

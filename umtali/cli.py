@@ -143,7 +143,7 @@ def _table(
         return 2
     console = Console()
     session: PromptSession[str] = PromptSession()
-    hint_bot = make_bot(DEFAULT_BOT)
+    hint_bot = make_bot(DEFAULT_BOT, seed)  # a seeded game gives the same hints too
 
     def rules() -> None:
         show_rules(console)

@@ -213,6 +213,18 @@ def _piece_points(piece: Piece) -> int:
     return piece.points(CLASSIC)
 
 
+def _piece_text(piece: Piece, theme: Theme) -> Text:
+    """One laid piece with its points: ``run 4♠ 3♠ 2♠ (3)``, ``marriage K♦ Q♦ (20, doubled)``."""
+    out = Text()
+    if piece.kind is not PieceKind.SOLO:
+        out.append(f"{piece.kind.label} ", style="dim")
+    out.append_text(theme.cards(piece.cards))
+    points = _piece_points(piece)
+    doubled = ", doubled" if piece.kind is PieceKind.MARRIAGE else ""
+    out.append(f" ({points}{doubled})", style="dim")
+    return out
+
+
 def render_hand_end(
     sides: tuple[tuple[Piece, ...], tuple[Piece, ...]],
     scores: tuple[int, int],
@@ -222,33 +234,28 @@ def render_hand_end(
     next_dealer: int | None,
     theme: Theme,
 ) -> RenderableType:
-    """Each side's cards and points, the forfeits, the totals and the next dealer."""
-    table = Table(title=f"Hand {info.hand_number} is over", show_lines=False, expand=False)
+    """Each side's cards and points, the forfeits, the totals and the next dealer.
+
+    Each player's pieces share one wrapped row, so the panel stays short
+    enough for an 80×24 terminal even after a long hand.
+    """
+    table = Table(title=f"Hand {info.hand_number} is over", expand=False)
     table.add_column("player", style="bold")
-    table.add_column("cards")
+    table.add_column("cards laid (points)", max_width=58)
     table.add_column("points", justify="right")
     for who in (0, 1):
-        first = True
-        for piece in sides[who]:
-            cards = theme.cards(piece.cards)
-            label = {PieceKind.SOLO: "", PieceKind.MARRIAGE: "marriage (doubled) "}.get(
-                piece.kind, f"{piece.kind.label} "
-            )
-            row = Text(label, style="dim")
-            row.append_text(cards)
-            table.add_row(info.names[who] if first else "", row, str(_piece_points(piece)))
-            first = False
+        laid = Text(" · ", style="dim").join(_piece_text(p, theme) for p in sides[who])
+        if not sides[who]:
+            laid = Text("nothing laid", style="dim")
+        table_points = sum(_piece_points(p) for p in sides[who])
+        table.add_row(info.names[who], laid, str(table_points))
         if went_out == who + 1 and forfeited:
             row = Text(f"forfeited by {info.names[1 - who]}: ", style="dim")
             row.append_text(theme.cards(list(forfeited)))
-            table.add_row(
-                info.names[who] if first else "", row, str(sum(c.points for c in forfeited))
-            )
-            first = False
-        if first:
-            table.add_row(info.names[who], Text("nothing laid", style="dim"), "0")
+            table.add_row("", row, str(sum(c.points for c in forfeited)))
         table.add_row("", Text("this hand", style="bold"), Text(str(scores[who]), style="bold"))
-        table.add_section()
+        if who == 0:
+            table.add_section()
     totals = (info.totals[0] + scores[0], info.totals[1] + scores[1])
     lines: list[RenderableType] = [table]
     if went_out is None:

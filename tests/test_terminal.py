@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -29,8 +30,15 @@ class Terminal:
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()  # everything the program wrote, for a failure report
+        # Saved games go to a folder of the test's own, never the player's.
+        self.data = tempfile.mkdtemp(prefix="umtali-pty-")
         env = dict(
-            os.environ, TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1", COLUMNS=str(cols), LINES=str(rows)
+            os.environ,
+            TERM="xterm",
+            PROMPT_TOOLKIT_NO_CPR="1",
+            COLUMNS=str(cols),
+            LINES=str(rows),
+            UMTALI_DATA_DIR=self.data,
         )
         env.pop("NO_COLOR", None)
         assert UMTALI is not None
@@ -71,6 +79,7 @@ class Terminal:
 
     def close(self) -> None:
         self.child.terminate(force=True)
+        shutil.rmtree(self.data, ignore_errors=True)
 
 
 def play_by_hints(term: Terminal, prompt: str, until: str, moves: int = 200) -> None:

@@ -53,15 +53,15 @@ class HardBot:
             down = [a for a in actions if a.down]
             return Decision(str(down[0] if down else actions[0]), "going out, face down")
         candidates = [a for a in actions if not a.down]
+        know = Knowledge.of(view)
         if len(candidates) > SHORTLIST and all(a.kind is ActionKind.DISCARD for a in candidates):
             # Many discards differ by a point or two; rollouts cannot tell them
             # apart one by one, so the heuristic shortlists and search decides.
-            ranked = self._normal.rank_discards(view, Knowledge.of(view), candidates)
+            ranked = self._normal.rank_discards(view, know, candidates)
             candidates = ranked[:SHORTLIST]
-        return self._search(view, candidates)
+        return self._search(view, know, candidates)
 
-    def _search(self, view: PlayerView, candidates: list[Action]) -> Decision:
-        know = Knowledge.of(view)
+    def _search(self, view: PlayerView, know: Knowledge, candidates: list[Action]) -> Decision:
         me = view.player - 1
         worlds = max(MIN_WORLDS, self.rollouts // len(candidates))
         moves = [move_of(a) for a in candidates]

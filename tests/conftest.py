@@ -41,3 +41,18 @@ def refused(hand: umtali.Hand, action: str) -> str:
 
 def cards(text: str) -> set[str]:
     return set(text.split())
+
+
+def deal_in(
+    rules: str, p1: str, p2: str, up: str, top: str = "", *, dealer: int = 2, seed: int = 0
+) -> umtali.Hand:
+    """An explicit deal under rules with an up-card: ``up`` starts the discard pile.
+
+    Player 1 is the non-dealer (with the default ``dealer=2``) and plays first;
+    ``top`` are the next stock cards, top first.
+    """
+    named = [Card.parse(t) for t in (p1 + " " + p2 + " " + up + " " + top).split()]
+    rest = [c for c in CARDS if c not in set(named)]
+    random.Random(seed).shuffle(rest)
+    stock = [Card.parse(t) for t in (up + " " + top).split()] + rest
+    return umtali.deal_hand(p1.split(), p2.split(), stock, dealer=dealer, rules=rules, seed=seed)

@@ -101,13 +101,21 @@ card_lists = st.lists(st.sampled_from(CARDS), min_size=2, max_size=6, unique=Tru
 @st.composite
 def actions(draw: st.DrawFn) -> Action:
     kind = draw(st.sampled_from(list(ActionKind)))
-    if kind in (ActionKind.DRAW, ActionKind.TAKE, ActionKind.TAKE_TWO):
+    if kind in (
+        ActionKind.DRAW,
+        ActionKind.TAKE,
+        ActionKind.TAKE_TWO,
+        ActionKind.TAKE_NEXT,
+        ActionKind.END,
+    ):
         return Action(kind)
     if kind is ActionKind.MELD:
         return Action(kind, tuple(draw(card_lists)))
     card = draw(st.sampled_from(CARDS))
     if kind is ActionKind.PLAY:
         return Action(kind, (card,), draw(st.none() | st.sampled_from(CARDS)))
+    if kind is ActionKind.TAKE_FROM:
+        return Action(kind, (card,))
     return Action(kind, (card,), down=draw(st.booleans()))
 
 

@@ -35,6 +35,29 @@ def test_random_games_keep_every_invariant(first: int) -> None:
     assert hands >= 4 * CHUNK and actions > 0
 
 
+# The other presets, fewer games each (Rummy's random games are long: to 150).
+VARIANT_GAMES = [("family", 0, 30), ("family", 30, 60), ("practical", 0, 30)]
+VARIANT_GAMES += [("practical", 30, 60), ("rummy", 0, 3), ("rummy", 3, 6)]
+
+
+@pytest.mark.parametrize(("rules", "first", "stop"), VARIANT_GAMES)
+def test_random_variant_games_keep_every_invariant(rules: str, first: int, stop: int) -> None:
+    rng = random.Random(first)
+    hands = 0
+    for seed in range(first, stop):
+        game = umtali.Game(rules, seed=seed)
+        while not game.is_over:
+            hand = game.next_hand()
+            hands += 1
+            while not hand.is_over:
+                hand.play(rng.choice(hand.legal_actions()))
+                problems = audit(hand, rng)
+                assert problems == [], (rules, seed, hands, hand.actions(), problems)
+            replayed = umtali.replay(hand.deal, hand.actions(), rules=rules)
+            assert replayed.scores == hand.scores and replayed.log == hand.log
+    assert hands >= stop - first
+
+
 def test_the_audit_catches_a_broken_state() -> None:
     hand = umtali.deal_hand(seed=3)
     hand.table_points[0] += 1

@@ -21,6 +21,9 @@ class ActionKind(Enum):
     DRAW = "draw"
     TAKE = "take"
     TAKE_TWO = "take 2"
+    TAKE_NEXT = "take next"  # family: the next discard, after playing the taken one
+    TAKE_FROM = "take from"  # practical: a card deep in the pile, with all above it
+    END = "end"  # end a last turn (where melding is optional)
     MELD = "meld"
     PLAY = "play"
     DISCARD = "discard"
@@ -30,12 +33,16 @@ _ARITY = {
     ActionKind.DRAW: 0,
     ActionKind.TAKE: 0,
     ActionKind.TAKE_TWO: 0,
+    ActionKind.TAKE_NEXT: 0,
+    ActionKind.TAKE_FROM: 1,
+    ActionKind.END: 0,
     ActionKind.PLAY: 1,
     ActionKind.DISCARD: 1,
 }
 
 USAGE = (
     "actions are: draw, take, take 2, meld <cards>, play <card> [on <card>], discard <card> [down]"
+    " (and in some variants: take next, take <card>, end)"
 )
 
 
@@ -68,7 +75,8 @@ class Action:
         return mask_of(self.cards)
 
     def __str__(self) -> str:
-        parts = [self.kind.value, *(str(c) for c in self.cards)]
+        verb = "take" if self.kind is ActionKind.TAKE_FROM else self.kind.value
+        parts = [verb, *(str(c) for c in self.cards)]
         if self.target is not None:
             parts += ["on", str(self.target)]
         if self.down:
@@ -91,6 +99,12 @@ class Action:
                 return Action(ActionKind(verb))
             if verb == "take" and rest == ["2"]:
                 return Action(ActionKind.TAKE_TWO)
+            if verb == "take" and [w.lower() for w in rest] == ["next"]:
+                return Action(ActionKind.TAKE_NEXT)
+            if verb == "take" and len(rest) == 1:
+                return Action(ActionKind.TAKE_FROM, (Card.parse(rest[0]),))
+            if verb == "end" and not rest:
+                return Action(ActionKind.END)
             if verb == "meld" and rest:
                 return Action(ActionKind.MELD, tuple(Card.parse(w) for w in rest))
             if verb == "play" and len(rest) in (1, 3):

@@ -24,11 +24,11 @@ import re
 from functools import lru_cache
 
 from umtali.engine.actions import Action
-from umtali.engine.cards import CARDS, Card, format_cards, plain_points
+from umtali.engine.cards import CARDS, Card, format_cards, plain_points, rummy_points
 from umtali.engine.errors import IllegalAction
 from umtali.engine.hand import Hand
-from umtali.engine.melds import PieceKind, is_pair, melds_in
-from umtali.engine.state import OVER
+from umtali.engine.melds import PieceKind, is_pair, melds_in, rummy_melds_in
+from umtali.engine.state import DRAW, MELD, OVER, PLAY, TAKE
 from umtali.engine.view import PlayerView
 
 _CARD_WORD = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
@@ -50,6 +50,8 @@ def check_cards(hand: Hand) -> list[str]:
 
 
 def check_scores(hand: Hand) -> list[str]:
+    if hand.rules.scoring == "hand":
+        return _check_hand_scores(hand)
     problems = []
     for seat in (0, 1):
         points = 0
@@ -65,6 +67,28 @@ def check_scores(hand: Hand) -> list[str]:
                 f"player {seat + 1} has {hand.score(seat)} points but the table says {points}"
             )
     return problems
+
+
+def _check_hand_scores(hand: Hand) -> list[str]:
+    """Rummy: only the player who went out scores, the other hand's value, doubled for rummy."""
+    expect = [0, 0]
+    if hand.phase == OVER and hand.out >= 0:
+        out = hand.out
+        # Their last turn began with their last draw; anything laid before it spoils rummy.
+        start = max(
+            (n for n, e in enumerate(hand.log) if e[0] == out and e[1] in _DRAWS), default=0
+        )
+        before = any(e[0] == out and e[1] in (MELD, PLAY) for e in hand.log[:start])
+        value = rummy_points(hand.forfeit)
+        expect[out] = value if before else 2 * value
+    return [
+        f"player {seat + 1} has {hand.score(seat)} points but the hands say {expect[seat]}"
+        for seat in (0, 1)
+        if hand.score(seat) != expect[seat]
+    ]
+
+
+_DRAWS = (DRAW, TAKE, 9, 10)  # 9 and 10: take next / take <card> (optional machine)
 
 
 def _cards_in_view(view: PlayerView) -> set[Card]:
@@ -116,13 +140,17 @@ def candidate_actions(hand: Hand, rng: random.Random) -> list[str]:
     """Actions worth trying now: every draw, each card played or discarded, real
     melds, and a few random card sets that are mostly not melds."""
     cards = hand.cards_in_hand(hand.mover + 1)
-    out = ["draw", "take", "take 2"]
+    out = ["draw", "take", "take 2", "take next", "end"]
+    out += [f"take {CARDS[i]}" for i in hand.pile[-4:-1]]
     for c in cards:
         out += [f"play {c}", f"discard {c}", f"discard {c} down"]
     mask = hand.hands[hand.mover]
-    out += [f"meld {format_cards(m)}" for m in melds_in(mask)]
+    finder = rummy_melds_in if hand.rules.melds == "rummy" else melds_in
+    out += [f"meld {format_cards(m)}" for m in finder(mask)]
     if is_pair(mask):
         out.append(f"meld {format_cards(mask)}")
+    if len(cards) <= 3:
+        out += [f"meld {a} {b}" for a in cards for b in cards if a < b]
     for _ in range(2):
         if len(cards) >= 2:
             some = rng.sample(cards, rng.randint(2, min(4, len(cards))))

@@ -161,3 +161,13 @@ RANK_MASKS: tuple[int, ...] = tuple(sum(1 << (13 * s + r) for s in range(4)) for
 SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 JACKS = RANK_MASKS[JACK]
 FIVES = RANK_MASKS[TEN] | RANK_MASKS[JACK] | RANK_MASKS[QUEEN] | RANK_MASKS[KING]
+
+
+def rummy_points(mask: int) -> int:
+    """Rummy value of a card set: ace 1, two to ten their number, J Q K 10 each."""
+    total = 0
+    for r in range(13):
+        n = (mask & RANK_MASKS[r]).bit_count()
+        if n:
+            total += n * min(r + 1, 10)
+    return total

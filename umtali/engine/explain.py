@@ -10,6 +10,7 @@ from __future__ import annotations
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import CARDS, JACKS, Card, format_cards, mask_of
 from umtali.engine.melds import PieceKind, meld_kind, meldable, melds_in
+from umtali.engine.optional import END, TAKE_FROM, TAKE_NEXT, OptionalState
 from umtali.engine.state import (
     DISCARD,
     DISCARD_DOWN,
@@ -39,6 +40,12 @@ def move_text(move: Move) -> str:
         return "take"
     if kind == TAKE_TWO:
         return "take 2"
+    if kind == TAKE_NEXT:
+        return "take next"
+    if kind == TAKE_FROM:
+        return f"take {format_cards(mask)}"
+    if kind == END:
+        return "end"
     if kind == MELD:
         return f"meld {format_cards(mask)}"
     if kind == PLAY:
@@ -70,6 +77,14 @@ def explain(state: HandState, action: Action, legal: list[Move]) -> str:
     kind = action.kind
     if state.phase == OVER:
         return "the hand is over"
+    foreign = _not_in_these_rules(state, kind)
+    if foreign:
+        return foreign
+    if not state.rules.mandatory_play:
+        from umtali.engine.explain_optional import explain_optional
+
+        assert isinstance(state, OptionalState)
+        return explain_optional(state, action, legal)
     if kind in (ActionKind.DRAW, ActionKind.TAKE, ActionKind.TAKE_TWO):
         return _explain_draw(state, kind, legal)
     if state.phase == DRAW_PHASE:
@@ -85,6 +100,38 @@ def explain(state: HandState, action: Action, legal: list[Move]) -> str:
     if kind is ActionKind.PLAY:
         return _explain_play(state, action.cards[0], hand, legal)
     return _explain_discard(state, action, hand, legal)
+
+
+def _not_in_these_rules(state: HandState, kind: ActionKind) -> str:
+    """Why an action that belongs to other rules is refused here, or ''."""
+    rules = state.rules
+    name = rules.name
+    if kind is ActionKind.TAKE_TWO and rules.take != "two":
+        return f"there is no take 2 in {name}: {_TAKES[rules.take]}"
+    if kind is ActionKind.TAKE_NEXT and rules.take != "follow":
+        return f"take next is a family rule; in {name}, {_TAKES[rules.take]}"
+    if kind is ActionKind.TAKE_FROM and rules.take != "deep":
+        return f"only practical takes a card from under the top; in {name}, {_TAKES[rules.take]}"
+    if kind is ActionKind.END and rules.mandatory_play:
+        return (
+            "there is no end in classic: a turn ends with a discard, "
+            "or when nothing is left to play"
+        )
+    return ""
+
+
+_TAKES = {
+    "two": "you may take the top discard, or the top two if both can be played this turn",
+    "follow": (
+        "you may take the top discard, and once it is played, the next one if it can be"
+        " played too (take next)"
+    ),
+    "deep": (
+        "you may take the top discard, or any card of the pile with every card above it"
+        " (take <card>), the deepest to be played this turn"
+    ),
+    "top": "you may take only the top discard",
+}
 
 
 def _explain_draw(state: HandState, kind: ActionKind, legal: list[Move]) -> str:
@@ -180,7 +227,13 @@ def move_of(action: Action) -> Move:
         return (TAKE, 0)
     if kind is ActionKind.TAKE_TWO:
         return (TAKE_TWO, 0)
+    if kind is ActionKind.TAKE_NEXT:
+        return (TAKE_NEXT, 0)
+    if kind is ActionKind.END:
+        return (END, 0)
     mask = mask_of(action.cards)
+    if kind is ActionKind.TAKE_FROM:
+        return (TAKE_FROM, mask)
     if kind is ActionKind.MELD:
         return (MELD, mask)
     if kind is ActionKind.PLAY:

@@ -21,6 +21,7 @@ from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import CARDS, JACKS, Card, cards_of
 from umtali.engine.errors import IllegalAction, InvalidDeal, InvalidNotation, MalformedAction
 from umtali.engine.explain import explain, move_of, move_text
+from umtali.engine.optional import END, TAKE_FROM, TAKE_NEXT, OptionalState
 from umtali.engine.rand import shuffle
 from umtali.engine.rules import CLASSIC, RuleSet, rules_named
 from umtali.engine.state import DISCARD_DOWN, OVER, PLAY, HandState
@@ -69,7 +70,7 @@ class Hand(HandState):
     deal: Deal
 
     def clone(self) -> Hand:
-        c = HandState.clone(self)
+        c = super().clone()
         assert isinstance(c, Hand)
         c.deal = self.deal
         return c
@@ -135,7 +136,9 @@ class Hand(HandState):
         for _, kind, mask, detail in self.log:
             if kind == PLAY and detail >= 0:
                 out.append(f"{move_text((kind, mask))} on {CARDS[detail]}")
-            elif kind <= DISCARD_DOWN:
+            elif kind == TAKE_FROM:
+                out.append(f"take {CARDS[detail]}")
+            elif kind <= DISCARD_DOWN or kind in (TAKE_NEXT, END):
                 out.append(move_text((kind, mask)))
         return out
 
@@ -170,7 +173,7 @@ class Hand(HandState):
         card, named = action.cards[0], action.target
         if named is None:
             return None
-        if card.bit & JACKS:
+        if card.bit & JACKS and self.rules.jacks_alone:
             raise IllegalAction(f"a jack is played alone: write play {card}")
         piece = self.piece_holding(named.index)
         if piece is None:
@@ -180,6 +183,12 @@ class Hand(HandState):
             hint = f"; it can go off {CARDS[return_target]}" if return_target >= 0 else ""
             raise IllegalAction(f"{named} does not take {card}{hint}")
         return named.index
+
+
+class OptionalHand(Hand, OptionalState):
+    """A hand played under optional melding (family, practical, rummy)."""
+
+    __slots__ = ()
 
 
 def _seat(player: int) -> int:
@@ -204,10 +213,17 @@ def deal_hand(
     may then be left out, and the rest of the deck is shuffled by ``seed``.
     Without them the whole deck is shuffled by ``seed`` and dealt one card
     at a time, starting with the non-dealer.  ``eleven`` (the dealer by
-    default) gets the extra card and plays first, without drawing.
+    default) gets the extra card and plays first, without drawing.  Under
+    rules with an up-card both hands are the same size, the stock's top card
+    starts the discard pile and the non-dealer plays first (``eleven``, if
+    given, must name them).
     """
     rs = rules_named(rules)
     _seat(dealer)
+    if rs.up_card:
+        if eleven not in (None, 3 - dealer):
+            raise InvalidDeal(f"in {rs.name} the non-dealer, player {3 - dealer}, plays first")
+        eleven = 3 - dealer
     eleven = dealer if eleven is None else eleven
     _seat(eleven)
     if seed is None:
@@ -275,7 +291,9 @@ def _make(
         m1 |= 1 << i
     for i in p2:
         m2 |= 1 << i
-    hand = Hand(rules, (m1, m2), stock, dealer - 1, eleven - 1, seed)
+    cls = Hand if rules.mandatory_play else OptionalHand
+    hand = cls(rules, (m1, m2), stock, dealer - 1, eleven - 1, seed)
+    hand.deal_up_card()
     hand.deal = Deal(tuple(p1), tuple(p2), tuple(stock), dealer, eleven, seed)
     return hand
 

@@ -2,7 +2,8 @@
 
 A :class:`Game` deals its hands one after another (the winner of a hand
 deals the next; equal scores, the same dealer again) and is won by the
-higher total after four hands, playing on while the totals are level.  A
+higher total after four hands, playing on while the totals are level.
+Rummy's game instead runs until a player reaches 150, the deal alternating.  A
 :class:`Session` is best of three games; scores do not carry between games,
 and the deal keeps passing by the same rule from one game to the next.
 
@@ -49,8 +50,14 @@ class HandResult:
         return None if a == b else (1 if a > b else 2)
 
 
-def next_dealer(result: HandResult) -> int:
-    """The hand's winner deals next; on equal scores the same dealer deals again."""
+def next_dealer(result: HandResult, rules: RuleSet = CLASSIC) -> int:
+    """Who deals after ``result``.
+
+    In Umtali the hand's winner deals next (on equal scores the same dealer
+    deals again); in Rummy the deal alternates.
+    """
+    if rules.deal_passes == "alternate":
+        return 3 - result.dealer
     return result.winner or result.dealer
 
 
@@ -95,7 +102,7 @@ class Game:
         if self.hand is not None and not self.hand.is_over:
             return self.hand.dealer + 1
         results = self.results
-        return next_dealer(results[-1]) if results else self._first_dealer
+        return next_dealer(results[-1], self.rules) if results else self._first_dealer
 
     @property
     def totals(self) -> tuple[int, int]:
@@ -108,10 +115,18 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        """Four hands (or more, while level) played and one player ahead."""
+        """Four hands (or more, while level) played and one player ahead.
+
+        Under rules with a target (Rummy's 150) the game instead ends after
+        the hand that takes someone to the target, if one player is ahead.
+        """
         done = len(self.results)
+        if done != len(self.hands):
+            return False
         a, b = self.totals
-        return done >= self.rules.hands_per_game and done == len(self.hands) and a != b
+        if self.rules.target:
+            return max(a, b) >= self.rules.target and a != b
+        return done >= self.rules.hands_per_game and a != b
 
     @property
     def winner(self) -> int | None:
@@ -121,7 +136,10 @@ class Game:
         return 1 if a > b else 2
 
     def next_hand(self, eleven: int | None = None) -> Hand:
-        """Deal the next hand; ``eleven`` is the dealer's choice of who takes the extra card."""
+        """Deal the next hand; ``eleven`` is the dealer's choice of who takes the extra card.
+
+        Under rules with an up-card there is no extra card and ``eleven`` is ignored.
+        """
         if self.hand is not None and not self.hand.is_over:
             raise IllegalAction("the current hand is not over yet")
         if self.is_over:
@@ -129,7 +147,7 @@ class Game:
         dealer = self.dealer
         hand = deal_hand(
             dealer=dealer,
-            eleven=dealer if eleven is None else eleven,
+            eleven=None if self.rules.up_card else dealer if eleven is None else eleven,
             seed=self._rng.getrandbits(63),
             rules=self.rules,
         )

@@ -35,9 +35,9 @@ class PieceKind(IntEnum):
         return self.name.lower()
 
 
-def _runs13(m: int) -> tuple[int, ...]:
-    """Every run (3+ consecutive ranks, no jack) inside a 13-bit suit pattern."""
-    m &= _NO_JACK13
+def _runs13(m: int, ranks: int = _NO_JACK13) -> tuple[int, ...]:
+    """Every run (3+ consecutive ranks among ``ranks``) inside a 13-bit suit pattern."""
+    m &= ranks
     out = []
     for lo in range(13):
         run = 0
@@ -60,8 +60,16 @@ def _meldable13(m: int) -> int:
     return out
 
 
+def _rummy_meldable13(m: int) -> int:
+    """Cards of one suit that sit in some run, jacks included (Rummy)."""
+    starts = m & (m >> 1) & (m >> 2)
+    return starts | (starts << 1) | (starts << 2)
+
+
 _RUNS13: dict[int, tuple[int, ...]] = {}
+_RUMMY_RUNS13: dict[int, tuple[int, ...]] = {}
 MELDABLE13: tuple[int, ...] = tuple(_meldable13(m) for m in range(1 << 13))
+RUMMY_MELDABLE13: tuple[int, ...] = tuple(_rummy_meldable13(m) for m in range(1 << 13))
 
 
 def _spread(ranks13: int) -> int:
@@ -119,7 +127,50 @@ def melds_in(hand: int) -> list[int]:
             out.append(run << shift)
         if m & _ROYALS13 == _ROYALS13:
             out.append(_ROYALS13 << shift)
-    g = group_ranks(hand)
+    _add_groups(out, hand, group_ranks(hand))
+    return out
+
+
+def rummy_meldable(hand: int) -> int:
+    """The cards of ``hand`` in some run or group, jacks being ordinary cards (Rummy)."""
+    a = hand & SUIT13
+    b = (hand >> 13) & SUIT13
+    c = (hand >> 26) & SUIT13
+    d = hand >> 39
+    t = RUMMY_MELDABLE13
+    out = t[a] | t[b] << 13 | t[c] << 26 | t[d] << 39
+    g = (a & b & (c | d)) | (c & d & (a | b))
+    if g:
+        out |= hand & _spread(g)
+    return out
+
+
+def rummy_melds_in(hand: int) -> list[int]:
+    """Every run and group that can be laid from ``hand`` in Rummy (no marriages)."""
+    out: list[int] = []
+    for s in range(4):
+        shift = 13 * s
+        m = (hand >> shift) & SUIT13
+        if not m:
+            continue
+        runs = _RUMMY_RUNS13.get(m)
+        if runs is None:
+            runs = _RUMMY_RUNS13[m] = _runs13(m, SUIT13)
+        out.extend(run << shift for run in runs)
+    _add_groups(out, hand, _groups_any_rank(hand))
+    return out
+
+
+def _groups_any_rank(hand: int) -> int:
+    a = hand & SUIT13
+    b = (hand >> 13) & SUIT13
+    c = (hand >> 26) & SUIT13
+    d = hand >> 39
+    return (a & b & (c | d)) | (c & d & (a | b))
+
+
+def _add_groups(out: list[int], hand: int, g: int) -> None:
+    """Append the groups of the ranks in ``g``: a four yields itself and its threes."""
     while g:
         low = g & -g
         g ^= low
@@ -131,7 +182,30 @@ def melds_in(hand: int) -> list[int]:
                 one = rest & -rest
                 rest ^= one
                 out.append(same ^ one)
-    return out
+
+
+def rummy_meld_kind(mask: int) -> PieceKind | None:
+    """RUN or GROUP for a Rummy meld (jacks ordinary, three cards at least), else None."""
+    n = mask.bit_count()
+    if n < 3:
+        return None
+    low = (mask & -mask).bit_length() - 1
+    suit, rank = divmod(low, 13)
+    if mask & RANK_MASKS[rank] == mask:
+        return PieceKind.GROUP
+    m = mask >> (13 * suit)
+    if m > SUIT13:
+        return None
+    norm = m >> rank
+    return PieceKind.RUN if norm & (norm + 1) == 0 else None
+
+
+def is_two_run(mask: int) -> bool:
+    """Two cards of one suit next to each other, neither a jack (a final meld in family)."""
+    if mask.bit_count() != 2 or mask & RANK_MASKS[JACK]:
+        return False
+    low = mask & -mask
+    return mask == low | low << 1 and (low.bit_length() - 1) % 13 != 12
 
 
 _RANK0 = _spread(1)  # the aces: a left shift must not carry a king into them

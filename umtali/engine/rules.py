@@ -2,12 +2,41 @@
 
 Rules are data: every choice the engine makes that a variant could change
 reads a field of :class:`RuleSet`, never a scattered ``if variant == ...``.
-``classic`` (the old rule book) is the preset built so far.
+The presets are ``classic`` (the old rule book), ``family`` and
+``practical`` (the two simpler written versions of Umtali) and ``rummy``
+(plain two-player Rummy on the same engine).
+
+>>> [r.name for r in PRESETS.values()]
+['classic', 'family', 'practical', 'rummy']
+>>> rules_named("Family").take
+'follow'
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
+
+#: What may be drawn from the discard pile besides its top card.
+#: ``two``: the top two cards together, if both can be played this turn;
+#: ``follow``: after playing the taken top card, the next one if it is playable;
+#: ``deep``: any card, with every card above it, the deepest to be played;
+#: ``top``: nothing more.
+Take = Literal["two", "follow", "deep", "top"]
+#: ``solo``: classic additions (any card touching a solo card);
+#: ``extend``: additions only lengthen runs and groups (and, in Umtali, go off jacks).
+Additions = Literal["solo", "extend"]
+#: ``umtali``: jacks stand alone, marriages count; ``rummy``: jacks are ordinary cards.
+Melds = Literal["umtali", "rummy"]
+#: The two-card meld allowed only to go out.
+FinalMeld = Literal["pair", "pair_or_run", "none"]
+#: How the last card may be discarded: either way, face down only, face up only.
+OutDiscard = Literal["either", "down", "up"]
+#: ``table``: each scores their own side (Umtali); ``hand``: the player who goes
+#: out scores the cards left in the other hand (Rummy).
+Scoring = Literal["table", "hand"]
+#: Who deals the next hand: the winner of the last, or the players in turn.
+DealPasses = Literal["winner", "alternate"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,20 +47,90 @@ class RuleSet:
     #: cards dealt to the player who takes the extra card, and to the other
     big_hand: int = 11
     small_hand: int = 10
-    #: a hand that reaches this many turns (both players counted) ends dead
-    turn_limit: int = 200
+    #: the stock's top card starts the discard pile and the non-dealer plays
+    #: first, drawing as usual (otherwise the extra card's holder starts
+    #: without drawing)
+    up_card: bool = False
+    #: every playable card must be played before the discard
+    mandatory_play: bool = True
+    take: Take = "two"
+    additions: Additions = "solo"
+    melds: Melds = "umtali"
+    final_meld: FinalMeld = "pair"
+    out_discard: OutDiscard = "either"
+    #: after someone goes out the other player has one last turn
+    last_turn: bool = True
+    #: that last turn may end by discarding (the last card, or down to a final meld)
+    last_turn_discard: bool = True
+    scoring: Scoring = "table"
     #: points each K and Q scores when laid together as a marriage
     marriage_card_points: int = 10
+    #: a game is this many hands (more while level) ...
     hands_per_game: int = 4
+    #: ... or, when this is set, lasts until someone reaches it
+    target: int = 0
+    deal_passes: DealPasses = "winner"
     games_per_session: int = 3
+    #: a hand that reaches this many turns (both players counted) ends dead
+    turn_limit: int = 200
 
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def jacks_alone(self) -> bool:
+        """Jacks are never in a meld and are always playable alone."""
+        return self.melds == "umtali"
+
 
 CLASSIC = RuleSet(name="classic")
 
-PRESETS: dict[str, RuleSet] = {CLASSIC.name: CLASSIC}
+FAMILY = RuleSet(
+    name="family",
+    big_hand=10,
+    small_hand=10,
+    up_card=True,
+    mandatory_play=False,
+    take="follow",
+    additions="extend",
+    final_meld="pair_or_run",
+    out_discard="down",
+    last_turn_discard=False,
+)
+
+PRACTICAL = RuleSet(
+    name="practical",
+    big_hand=10,
+    small_hand=10,
+    up_card=True,
+    mandatory_play=False,
+    take="deep",
+    additions="extend",
+    final_meld="pair_or_run",
+    out_discard="down",
+    last_turn_discard=False,
+)
+
+RUMMY = RuleSet(
+    name="rummy",
+    big_hand=10,
+    small_hand=10,
+    up_card=True,
+    mandatory_play=False,
+    take="top",
+    additions="extend",
+    melds="rummy",
+    final_meld="none",
+    out_discard="up",
+    last_turn=False,
+    last_turn_discard=False,
+    scoring="hand",
+    hands_per_game=0,
+    target=150,
+    deal_passes="alternate",
+)
+
+PRESETS: dict[str, RuleSet] = {r.name: r for r in (CLASSIC, FAMILY, PRACTICAL, RUMMY)}
 
 
 def rules_named(name: str | RuleSet) -> RuleSet:
@@ -41,5 +140,5 @@ def rules_named(name: str | RuleSet) -> RuleSet:
     try:
         return PRESETS[name.strip().lower()]
     except KeyError:
-        known = ", ".join(sorted(PRESETS))
+        known = ", ".join(PRESETS)
         raise ValueError(f"unknown rules {name!r}: the presets are {known}") from None

@@ -64,15 +64,22 @@ class HandState:
     Mutable, but only through :meth:`apply_move`; :meth:`clone` is cheap.
     """
 
+    # The slots from ``acc_rank`` to ``went_rummy`` belong to the optional-melding
+    # machine (:mod:`umtali.engine.optional`); they live here so that the
+    # facade class can sit on either machine.
     __slots__ = (
+        "acc_rank",
+        "acc_run",
         "accept",
         "dealer",
         "discarded",
         "end",
         "first",
+        "followed",
         "forfeit",
         "hands",
         "keep",
+        "laid",
         "last_turn",
         "log",
         "mover",
@@ -85,12 +92,22 @@ class HandState:
         "rules",
         "seed",
         "sides",
+        "start_pieces",
         "stock",
         "table_points",
+        "taken",
         "turns",
+        "went_rummy",
     )
 
     rules: RuleSet
+    acc_rank: int
+    acc_run: int
+    laid: int
+    taken: int
+    followed: bool
+    start_pieces: int
+    went_rummy: bool
     hands: list[int]
     stock: list[int]
     pile: list[int]
@@ -120,8 +137,9 @@ class HandState:
         self.first = first
         self.seed = seed
         self.mover = first
-        # The player holding the extra card starts without drawing.
-        self.phase = PLAY_PHASE
+        # The player holding the extra card starts without drawing; with an
+        # up-card the first player draws as on every turn.
+        self.phase = DRAW_PHASE if rules.up_card else PLAY_PHASE
         self.req = 0
         self.keep = 0
         self.discarded = False
@@ -174,7 +192,16 @@ class HandState:
         state.turns = turns
         state.req = req
         state.keep = keep
+        state.derive_table()
         return state
+
+    def derive_table(self) -> None:
+        """Hook for machines that keep more table state than ``accept`` (from ``from_parts``)."""
+
+    def deal_up_card(self) -> None:
+        """Turn the stock's top card up to start the discard pile (rules with an up-card)."""
+        if self.rules.up_card and self.stock and not self.pile:
+            self.pile.append(self.stock.pop())
 
     # ------------------------------------------------------------------ copy
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from umtali.engine.cards import CARDS, Card, by_rank_desc, cards_of, format_cards
 from umtali.engine.melds import PieceKind
+from umtali.engine.optional import END, TAKE_FROM, TAKE_NEXT
 from umtali.engine.state import (
     DISCARD,
     DISCARD_DOWN,
@@ -101,6 +102,12 @@ def describe(entry: LogEntry, viewer: int | None = None) -> str:
         return f"take ({format_cards(mask)})"
     if kind == TAKE_TWO:
         return f"take 2 ({format_cards(mask)})"
+    if kind == TAKE_NEXT:
+        return f"take next ({format_cards(mask)})"
+    if kind == TAKE_FROM:
+        return f"take {CARDS[detail]} ({format_cards(mask)})"
+    if kind == END:
+        return "end"
     if kind == MELD:
         return f"meld {format_cards(mask)}"
     if kind == PLAY:
@@ -150,13 +157,16 @@ class PlayerView:
         return 3 - self.player
 
 
+_TAKES = (TAKE, TAKE_TWO, TAKE_NEXT, TAKE_FROM)
+
+
 def view_of(state: HandState, player: int, legal: tuple[str, ...]) -> PlayerView:
     """Build player ``player``'s (1 or 2) view; ``legal`` is their legal actions, if any."""
     me = player - 1
     opp = 1 - me
     known = 0
     for who, kind, mask, _ in state.log:
-        if who == opp and kind in (TAKE, TAKE_TWO):
+        if who == opp and kind in _TAKES:
             known |= mask
     known &= state.hands[opp]
     top = None

@@ -19,7 +19,7 @@ from umtali.bots.seat import GameInfo, Seat
 from umtali.engine.cards import Card
 from umtali.engine.errors import IllegalAction
 from umtali.engine.hand import Hand, replay
-from umtali.engine.match import Game, Session, next_dealer
+from umtali.engine.match import Game, Session
 from umtali.engine.record import played
 from umtali.engine.view import PlayerView
 from umtali.ui.human import HumanSeat, QuitGame, UndoRequest, ask_yes, plain_prompt
@@ -140,7 +140,7 @@ class TableLoop:
             table = TableInfo(self.names, info.totals, info.hand_number, number)
             self._play_hand(game, info, table)
             hand = game.hands[-1]
-            nxt = None if game.is_over else next_dealer(game.results[-1])
+            nxt = None if game.is_over else game.dealer
             self._end_of_hand(hand, table, nxt)
         winner = game.winner or 1
         wins = session.wins if session is not None else None

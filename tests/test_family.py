@@ -1,0 +1,290 @@
+"""Family and practical: the rules they share where they differ from classic (RULES.md,
+"Family and practical").  Each rule is tested on both sides: what it allows, what it
+refuses, and (where it helps) what classic does instead."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import deal, deal_in, refused, run
+
+import umtali
+from umtali.engine.melds import PieceKind
+
+SHARED = ["family", "practical"]
+
+# Player 1 (the non-dealer) plays first.
+P1 = "5H 6H 7H 9S 9D 2C 3D 4S KC QC"
+P2 = "8H 8S 2S 3S 4D 6C 7C 10S AH AD"
+
+
+def accepted(hand: umtali.Hand) -> set[str]:
+    return {str(c) for c in umtali.engine.cards.cards_of(hand.accept & ~hand.laid)}
+
+
+@pytest.mark.parametrize("rules", SHARED)
+def test_the_deal_is_ten_each_with_an_up_card_and_the_non_dealer_draws_first(rules: str) -> None:
+    for seed in range(20):
+        hand = umtali.deal_hand(seed=seed, dealer=1 + seed % 2, rules=rules)
+        assert len(hand.hand_of(1)) == len(hand.hand_of(2)) == 10
+        assert len(hand.pile) == 1 and len(hand.stock) == 31 and not hand.pile_down
+        assert hand.to_move == 3 - hand.deal.dealer
+        assert hand.legal_actions()[:2] == ["draw", "take"]
+    classic = umtali.deal_hand(seed=1)
+    assert classic.pile == [] and "draw" not in classic.legal_actions()
+
+
+@pytest.mark.parametrize("rules", SHARED)
+def test_the_dealer_cannot_be_named_to_play_first(rules: str) -> None:
+    with pytest.raises(umtali.InvalidDeal, match="the non-dealer, player 2, plays first"):
+        umtali.deal_hand(seed=1, dealer=1, eleven=1, rules=rules)
+
+
+@pytest.mark.parametrize("rules", SHARED)
+def test_melding_is_optional(rules: str) -> None:
+    hand = run(deal_in(rules, P1, P2, "KD", "8C"), "draw")
+    legal = hand.legal_actions()
+    assert "meld 7H 6H 5H" in legal and "discard 2C" in legal and "discard 5H" in legal
+    run(hand, "discard 7H")  # breaking the run up is the player's own business
+    assert hand.to_move == 2
+    # Classic: the same cards must be laid before anything is discarded.
+    classic = deal(P1 + " 8C", P2)
+    assert "discard 2C" not in classic.legal_actions()
+    assert "playable cards" in refused(classic, "discard 2C")
+
+
+@pytest.mark.parametrize("rules", SHARED)
+def test_the_rule_does_not_apply_a_card_of_a_meld_may_be_added(rules: str) -> None:
+    p2 = "8H 9H 10H 3S 4D 6C 7C 10S AH AD"
+    hand = run(deal_in(rules, P1, p2, "KD", "8C 2D"), "draw; meld 7H 6H 5H; discard 2C; draw")
+    # 8H sits in the run 10-9-8H that player 2 holds, and may still go off 7H.
+    assert str(hand.play("play 8H")) == "play 8H on 7H"
+    classic = deal("5H 6H 7H 9S 9D 2C 3D 4S KC QC 8C", p2)
+    run(classic, "meld 7H 6H 5H; meld KC QC; discard 8C; take")
+    assert "The Rule" in refused(classic, "play 8H")
+
+
+@pytest.mark.parametrize("rules", SHARED)
+def test_an_added_card_carries_a_run_on_and_takes_no_rank(rules: str) -> None:
+    hand = run(deal_in(rules, P1, P2, "KD", "8C 2D"), "draw; meld 7H 6H 5H; discard 2C; draw")
+    assert accepted(hand) == {"4H", "8H"}
+    assert "play 8S" not in hand.legal_actions()  # a run takes no same-rank card
+    assert str(hand.play("play 8H")) == "play 8H on 7H"
+    assert accepted(hand) == {"4H", "9H"}
+    # Classic's solo rule would take 8S off the lone 8H; here nothing takes it.
+    assert "nothing on the table takes it" in refused(hand, "play 8S")
+
+
+@pytest.mark.parametrize("rules", SHARED)
+def test_groups_take_their_rank_and_jacks_their_ten_and_queen(rules: str) -> None:
+    p1 = "9S 9D 9C JH 2C 3D 4S KC QC 6S"
+    p2 = "9H 10H QH 8H 2S 3S 4D 7C AH AD"
+    hand = run(deal_in(rules, p1, p2, "KD", "5C 5D"), "draw; meld 9S 9D 9C; play JH; discard 6S")
+    assert accepted(hand) == {"9H", "10H", "QH"}
+    run(hand, "draw")
+    legal = hand.legal_actions()
+    assert {"play 9H", "play 10H", "play QH"} <= set(legal)
+    assert "play 8H" not in legal  # a group takes no suit neighbour
+    assert str(hand.play("play 10H")) == "play 10H on JH"
+    # A ten off a jack takes nothing further (not 9H as its neighbour) ...
+    assert accepted(hand) == {"9H", "QH"}
+    # ... and the fourth nine, added to the group, leaves nothing of its rank to take.
+    assert str(hand.play("play 9H")) == "play 9H on 9S"
+    assert accepted(hand) == {"QH"}
+
+
+@pytest.mark.parametrize("rules", SHARED)
+def test_a_marriage_takes_nothing(rules: str) -> None:
+    hand = run(deal_in(rules, P1, "KH QS 2S 3S 4D 6C 7C 10S AH AD", "KD", "8C 2D"), "draw")
+    run(hand, "meld KC QC; discard 2C")
+    assert hand.side(1)[0].kind is PieceKind.MARRIAGE and hand.scores[0] == 20
+    run(hand, "draw")
+    assert "play QS" not in hand.legal_actions() and "play KH" not in hand.legal_actions()
+
+
+# Going out: the two-card meld, the face-down last discard, and the last turn.
+OUT_P1 = "5H 6H 7H 8H KC QC JS 9S 9D 4C"
+OUT_P2 = "8S 2S 3S 4D 6C 7C 10S AH AD QS"
+OUT_STOCK = "3C 2D 9H AS"
+
+
+def going_out(rules: str) -> umtali.Hand:
+    """Player 1 lays everything but 9S 9D 4C 3C on the first turn."""
+    hand = deal_in(rules, OUT_P1, OUT_P2, "KD", OUT_STOCK)
+    return run(hand, "draw; meld 8H 7H 6H 5H; meld KC QC; play JS")
+
+
+@pytest.mark.parametrize("rules", SHARED)
+def test_a_two_card_meld_may_leave_at_most_one_card(rules: str) -> None:
+    hand = going_out(rules)
+    assert hand.hand_of(1) == ["9S", "9D", "3C", "4C"]
+    assert not any(a.startswith("meld") for a in hand.legal_actions())
+    assert "allowed only to go out" in refused(hand, "meld 9S 9D")
+    assert "allowed only to go out" in refused(hand, "meld 4C 3C")  # a two-card run
+    run(hand, "discard 4C; draw; discard QS; draw; play 9H")
+    assert "meld 9S 9D" in hand.legal_actions()
+    run(hand, "meld 9S 9D")
+    assert hand.side(1)[-1].kind is PieceKind.PAIR
+
+
+@pytest.mark.parametrize("rules", SHARED)
+def test_a_two_card_run_goes_out_too(rules: str) -> None:
+    hand = run(going_out(rules), "discard 9S; draw; discard QS; draw; play 9H")
+    assert hand.hand_of(1) == ["9D", "3C", "4C"]
+    run(hand, "meld 4C 3C; discard 9D down")
+    assert hand.went_out == 1 and hand.side(1)[-1].kind is PieceKind.RUN
+
+
+def test_classic_knows_no_two_card_run() -> None:
+    hand = deal(P1 + " 8C", P2)
+    assert "is not a meld" in refused(hand, "meld 3D 4S")
+    assert "is not a meld" in refused(hand, "meld QC KC 9S")
+
+
+@pytest.mark.parametrize("rules", SHARED)
+def test_the_going_out_discard_must_be_face_down(rules: str) -> None:
+    hand = run(going_out(rules), "discard 4C; draw; discard QS; draw; play 9H; meld 9S 9D")
+    assert hand.legal_actions() == ["discard 3C down"]
+    assert "goes face down" in refused(hand, "discard 3C")
+    run(hand, "discard 3C down")
+    assert hand.went_out == 1 and hand.last_turn and hand.legal_actions() == ["draw"]
+    assert "face down" in refused(hand, "take")
+
+
+def test_classic_lets_the_last_card_go_face_up_or_down() -> None:
+    hand = deal("10S 9S 8S 7S 6S 5S 4S 3S 2S AS 4D", "KH 8D 2D 3D 4C 6C 7C 10C AH AD")
+    run(hand, "meld 10S 9S 8S 7S 6S 5S 4S 3S 2S AS")
+    assert hand.legal_actions() == ["discard 4D", "discard 4D down"]
+
+
+@pytest.mark.parametrize("rules", SHARED)
+def test_the_last_turn_has_no_discard_and_ends_on_request(rules: str) -> None:
+    hand = going_out(rules)
+    run(hand, "discard 4C; draw; discard QS; draw; play 9H; meld 9S 9D; discard 3C down; draw")
+    assert hand.to_move == 2 and hand.last_turn
+    legal = hand.legal_actions()
+    assert "end" in legal and not any(a.startswith("discard") for a in legal)
+    assert "no discard" in refused(hand, "discard 10S")
+    run(hand, "meld AS AH AD")
+    assert hand.legal_actions() == ["play 10S", "end"]  # 10S may go off the jack
+    run(hand, "end")
+    assert hand.is_over and hand.went_out == 1
+    assert [str(c) for c in hand.forfeited] == ["2S", "3S", "8S", "10S", "2D", "4D", "6C", "7C"]
+    forfeit = 1 + 1 + 1 + 5 + 1 + 1 + 1 + 1
+    assert hand.scores == (4 + 20 + 5 + 1 + 2 + forfeit, 3)
+
+
+@pytest.mark.parametrize("rules", SHARED)
+def test_a_last_turn_ends_by_itself_when_nothing_can_be_played(rules: str) -> None:
+    hand = going_out(rules)
+    run(hand, "discard 4C; draw; discard QS; draw; play 9H; meld 9S 9D; discard 3C down; draw")
+    run(hand, "meld AS AH AD; play 10S")
+    assert hand.is_over and len(hand.forfeited) == 7
+    assert "end" not in " ".join(hand.actions())
+
+
+def test_end_is_not_a_classic_action() -> None:
+    assert "no end in classic" in refused(deal(P1 + " 8C", P2), "end")
+
+
+@pytest.mark.parametrize("rules", SHARED)
+def test_end_is_only_for_the_last_turn(rules: str) -> None:
+    hand = run(deal_in(rules, P1, P2, "KD", "8C"), "draw")
+    assert "end" not in hand.legal_actions()
+    assert "a turn ends with a discard" in refused(hand, "end")
+
+
+@pytest.mark.parametrize("rules", SHARED)
+def test_the_card_just_taken_may_not_be_discarded(rules: str) -> None:
+    hand = run(deal_in(rules, P1, P2, "KD", "8C"), "take")
+    assert "discard KD" not in hand.legal_actions()
+    assert "you may not discard it" in refused(hand, "discard KD")
+    run(hand, "discard 2C")
+    assert hand.to_move == 2
+
+
+# Family's take next, and practical's take from deep in the pile.
+TAKE_P1 = "5H 6H 8H 2C 3D 4S KC QC 9S 10C"
+TAKE_P2 = "7H 8S 2S 3S 4D 6C 7C 10S AH AD"
+
+
+def pile_8h_7h(rules: str, p1_discard: str = "8H") -> umtali.Hand:
+    """The discard pile ends ... 8H 7H (7H on top), player 1 to draw."""
+    hand = deal_in(rules, TAKE_P1, TAKE_P2, "KD", "JD 2D")
+    return run(hand, f"draw; discard {p1_discard}; draw; discard 7H")
+
+
+def test_family_take_next_after_playing_the_taken_card() -> None:
+    hand = run(pile_8h_7h("family"), "take")
+    assert "take next" not in hand.legal_actions()
+    assert "play 7H first" in refused(hand, "take next")
+    run(hand, "meld 7H 6H 5H")
+    assert "take next" in hand.legal_actions()
+    run(hand, "take next")
+    assert "8H" in hand.hand_of(1) and hand.pile[-1:] != []
+    # The second card must be played this turn, and there is only one.
+    assert not any(a.startswith("discard") for a in hand.legal_actions())
+    assert "must play it before you discard" in refused(hand, "discard 2C")
+    run(hand, "play 8H")
+    assert "already taken the next discard" in refused(hand, "take next")
+    run(hand, "discard 2C")
+
+
+def test_family_take_next_needs_a_playable_card() -> None:
+    hand = run(pile_8h_7h("family", p1_discard="9S"), "take; meld 7H 6H 5H")
+    assert "take next" not in hand.legal_actions()
+    assert "could not be played this turn" in refused(hand, "take next")
+
+
+def test_family_take_next_follows_only_a_take() -> None:
+    hand = run(deal_in("family", TAKE_P1, TAKE_P2, "KD", "JD 2D"), "draw")
+    assert "drew from the stock" in refused(hand, "take next")
+
+
+@pytest.mark.parametrize("rules", ["classic", "practical", "rummy"])
+def test_take_next_is_family_only(rules: str) -> None:
+    hand = deal(P1 + " 8C", P2) if rules == "classic" else run(pile_8h_7h(rules), "take")
+    assert "take next is a family rule" in refused(hand, "take next")
+
+
+def test_practical_takes_a_deep_card_with_all_above_it() -> None:
+    hand = pile_8h_7h("practical")
+    legal = hand.legal_actions()
+    assert "take 8H" in legal  # 8H with 7H: both go on 6-5H
+    assert "take KD" not in legal  # KD (with 8H 7H) could not be played
+    assert "could not be" in refused(hand, "take KD")
+    assert "not in the discard pile" in refused(hand, "take 9C")
+    assert "the top discard: write take" in refused(hand, "take 7H")
+    run(hand, "take 8H")
+    assert {"7H", "8H"} <= set(hand.hand_of(1)) and [str(c) for c in hand.view(1).discard_pile] == [
+        "KD"
+    ]
+    # The deepest card must be played; the top one may not be discarded.
+    assert "must play it before you discard" in refused(hand, "discard 2C")
+    run(hand, "meld 7H 6H 5H")
+    assert "must play it" in refused(hand, "discard 8H")
+    run(hand, "play 8H; discard 2C")
+    assert hand.to_move == 2
+
+
+def test_practical_may_discard_a_card_from_above_the_deepest() -> None:
+    hand = deal_in("practical", TAKE_P1, TAKE_P2, "KD", "JD 2D AS")
+    run(hand, "draw; discard 8H; draw; discard AH; take; discard 2C; draw; discard 7H")
+    # The pile is KD 8H 2C 7H: take 8H brings 2C and 7H with it.
+    run(hand, "take 8H; meld 7H 6H 5H; play 8H")
+    assert "discard 2C" in hand.legal_actions()
+
+
+def test_practical_may_not_discard_the_card_that_was_on_top() -> None:
+    hand = deal_in("practical", TAKE_P1, TAKE_P2, "KD", "JD 2D")
+    run(hand, "draw; discard JD; draw; discard 8S")
+    run(hand, "take JD")  # a jack is always playable
+    assert "must play it before you discard" in refused(hand, "discard 8S")
+    run(hand, "play JD")
+    assert "you may not discard it" in refused(hand, "discard 8S")
+    assert "discard 8S" not in hand.legal_actions() and "discard 2C" in hand.legal_actions()
+
+
+@pytest.mark.parametrize("rules", ["classic", "family", "rummy"])
+def test_only_practical_takes_from_under_the_top(rules: str) -> None:
+    hand = deal(P1 + " 8C", P2) if rules == "classic" else pile_8h_7h(rules)
+    assert "only practical takes a card from under the top" in refused(hand, "take 8H")

@@ -1,0 +1,488 @@
+"""One hand under optional melding: the ``family``, ``practical`` and ``rummy`` presets.
+
+The classic machine (:mod:`umtali.engine.state`) makes every playable card
+compulsory; here a player lays what they choose and ends the play step by
+discarding (or, on a last turn, by ending it).  What differs between the
+presets is read from the :class:`RuleSet`: the melds (Umtali's, with lone
+jacks and marriages, or Rummy's), what may be drawn from the discard pile,
+the two-card meld that may take a player out, how the last card is
+discarded, whether a last turn follows, and how a hand is scored.
+
+Additions *extend* melds: a run takes the next card of its suit at either
+end, a group the rest of its rank, and in Umtali a jack takes the ten and
+queen of its suit.  The table's acceptance is kept as three card sets
+(``acc_rank``, ``acc_run`` and ``accept`` for everything, jacks' included)
+plus ``laid``, the cards on the table, so an added card knows which way a
+run grows.
+"""
+
+from __future__ import annotations
+
+from umtali.engine.cards import JACKS, RANK_MASKS, indices, plain_points, rummy_points
+from umtali.engine.melds import (
+    PieceKind,
+    could_accept,
+    is_pair,
+    is_two_run,
+    meld_kind,
+    meldable,
+    melds_in,
+    rummy_meld_kind,
+    rummy_meldable,
+    rummy_melds_in,
+)
+from umtali.engine.rules import RuleSet
+from umtali.engine.state import (
+    DISCARD,
+    DISCARD_DOWN,
+    DISCARD_MOVES,
+    DRAW,
+    DRAW_MOVE,
+    DRAW_PHASE,
+    END_OUT,
+    MELD,
+    OVER,
+    PLAY,
+    PLAY_MOVES,
+    PLAY_PHASE,
+    TAKE,
+    TAKE_MOVE,
+    HandState,
+    Move,
+)
+
+# Move kinds of the optional machine (7 and 8 are log-only entries of the classic one).
+TAKE_NEXT, TAKE_FROM, END = 9, 10, 11
+TAKE_NEXT_MOVE: Move = (TAKE_NEXT, 0)
+END_MOVE: Move = (END, 0)
+
+# What the table takes: (everything, by rank, by run, cards laid).
+Table = tuple[int, int, int, int]
+
+
+def _lay_meld(table: Table, kind: PieceKind, mask: int, jacks_alone: bool) -> tuple[Table, int]:
+    """The table after laying a meld, and what the meld itself takes."""
+    accept, by_rank, by_run, laid = table
+    laid |= mask
+    new = 0
+    if kind is PieceKind.RUN:
+        low = (mask & -mask).bit_length() - 1
+        high = mask.bit_length() - 1
+        if low % 13:
+            new |= 1 << (low - 1)
+        if high % 13 != 12:
+            new |= 1 << (high + 1)
+        if jacks_alone:
+            new &= ~JACKS
+        by_run |= new
+    elif kind is PieceKind.GROUP or kind is PieceKind.PAIR:
+        low = (mask & -mask).bit_length() - 1
+        new = RANK_MASKS[low % 13] & ~laid
+        by_rank |= new
+    return (accept | new, by_rank, by_run, laid), new
+
+
+def _lay_card(table: Table, bit: int, jacks_alone: bool) -> tuple[Table, int]:
+    """The table after adding one card, and what that card takes in turn.
+
+    A card that lengthens a run takes the next card beyond it; one that
+    joins a group takes the rest of the rank; a card that does both (it
+    fits two melds) carries both on.  A lone jack takes its suit's ten and
+    queen, and those take nothing further.
+    """
+    accept, by_rank, by_run, laid = table
+    if jacks_alone and bit & JACKS:
+        new = (bit >> 1) | (bit << 1)
+        return (accept | new, by_rank, by_run, laid | bit), new
+    i = bit.bit_length() - 1
+    r = i % 13
+    new_rank = RANK_MASKS[r] & ~laid & ~bit if bit & by_rank else 0
+    new_run = 0
+    if bit & by_run:
+        if 0 < r < 12:
+            if laid >> (i - 1) & 1:
+                new_run |= bit << 1
+            if laid >> (i + 1) & 1:
+                new_run |= bit >> 1
+        new_run &= ~laid
+        if jacks_alone:
+            new_run &= ~JACKS
+    new = new_rank | new_run
+    return (accept | new, by_rank | new_rank, by_run | new_run, laid | bit), new
+
+
+class OptionalState(HandState):
+    """A hand in which melding is optional (see the module docstring)."""
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        hands: tuple[int, int],
+        stock_top_first: list[int],
+        dealer: int,
+        first: int,
+        seed: int,
+    ) -> None:
+        super().__init__(rules, hands, stock_top_first, dealer, first, seed)
+        self.acc_rank = 0
+        self.acc_run = 0
+        self.laid = 0
+        self.taken = 0
+        self.followed = False
+        self.start_pieces = 0
+        self.went_rummy = False
+
+    def derive_table(self) -> None:
+        """Rebuild the acceptance sets from the pieces on the table (see ``from_parts``)."""
+        self.accept = self.acc_rank = self.acc_run = self.laid = 0
+        jacks_alone = self.rules.jacks_alone
+        for side in self.sides:
+            for kind, mask, _, acc in side:
+                self.accept |= acc
+                self.laid |= mask
+                if kind == PieceKind.SOLO and jacks_alone and mask & JACKS:
+                    continue
+                same_rank = RANK_MASKS[((mask & -mask).bit_length() - 1) % 13]
+                self.acc_rank |= acc & same_rank
+                self.acc_run |= acc & ~same_rank
+        self.start_pieces = len(self.sides[self.mover])
+
+    def clone(self) -> HandState:
+        c = HandState.clone(self)
+        c.acc_rank = self.acc_rank
+        c.acc_run = self.acc_run
+        c.laid = self.laid
+        c.taken = self.taken
+        c.followed = self.followed
+        c.start_pieces = self.start_pieces
+        c.went_rummy = self.went_rummy
+        return c
+
+    # ------------------------------------------------------------ melds
+
+    def kind_of(self, mask: int) -> PieceKind | None:
+        """The shape of ``mask`` as a meld under these rules (two-card finals included)."""
+        if self.rules.melds == "rummy":
+            return rummy_meld_kind(mask)
+        kind = meld_kind(mask)
+        if kind is None and self.rules.final_meld == "pair_or_run" and is_two_run(mask):
+            return PieceKind.RUN
+        return kind
+
+    def _melds(self, hand: int) -> list[int]:
+        return rummy_melds_in(hand) if self.rules.melds == "rummy" else melds_in(hand)
+
+    def _meldable(self, hand: int) -> int:
+        return rummy_meldable(hand) if self.rules.melds == "rummy" else meldable(hand)
+
+    def _is_final(self, mask: int) -> bool:
+        final = self.rules.final_meld
+        if final == "none":
+            return False
+        if is_pair(mask):
+            return True
+        return final == "pair_or_run" and is_two_run(mask)
+
+    def _finals(self, hand: int, left: int) -> list[int]:
+        """Two-card melds (pairs; two-card runs where allowed) leaving at most ``left`` cards."""
+        if self.rules.final_meld == "none" or hand.bit_count() > 2 + left:
+            return []
+        cards = indices(hand)
+        out = []
+        for a in range(len(cards)):
+            for b in range(a + 1, len(cards)):
+                m = (1 << cards[a]) | (1 << cards[b])
+                if self._is_final(m):
+                    out.append(m)
+        return out
+
+    def _free(self, hand: int, accept: int) -> int:
+        free = hand & accept
+        if self.rules.jacks_alone:
+            free |= hand & JACKS
+        return free
+
+    def _table(self) -> Table:
+        return (self.accept, self.acc_rank, self.acc_run, self.laid)
+
+    # ------------------------------------------------------------ reach
+
+    def can_lay(self, hand: int, table: Table, card: int, left: int) -> bool:
+        """Whether ``card`` (a bit in ``hand``) can be laid this turn by some sequence of plays."""
+        return self._reach(hand, table, card, left, {})
+
+    def _reach(
+        self, hand: int, table: Table, card: int, left: int, memo: dict[tuple[int, ...], bool]
+    ) -> bool:
+        if not hand & card:
+            return True
+        free = self._free(hand, table[0])
+        if free & card:
+            return True
+        melds = self._melds(hand)
+        for m in melds:
+            if m & card:
+                return True
+        for m in self._finals(hand, left):
+            if m & card:
+                return True
+        key = (hand, *table)
+        known = memo.get(key)
+        if known is not None:
+            return known
+        memo[key] = False
+        jacks_alone = self.rules.jacks_alone
+        for i in indices(free):
+            bit = 1 << i
+            after, _ = _lay_card(table, bit, jacks_alone)
+            if after[0] != table[0] and self._reach(hand & ~bit, after, card, left, memo):
+                memo[key] = True
+                return True
+        for m in melds:
+            kind = self.kind_of(m)
+            assert kind is not None
+            after, new = _lay_meld(table, kind, m, jacks_alone)
+            if new and self._reach(hand & ~m, after, card, left, memo):
+                memo[key] = True
+                return True
+        return False
+
+    def _maybe_playable(self, hand: int) -> int:
+        """A quick superset of the cards of ``hand`` that could be laid this turn."""
+        accept = self.accept
+        maybe = hand & (accept | self._meldable(hand) | (JACKS if self.rules.jacks_alone else 0))
+        while True:
+            grown = hand & (maybe | accept | could_accept(maybe))
+            if grown == maybe:
+                return maybe
+            maybe = grown
+
+    # ------------------------------------------------------------ moves
+
+    def legal_moves(self) -> list[Move]:
+        phase = self.phase
+        if phase == PLAY_PHASE:
+            return self._play_moves()
+        if phase == DRAW_PHASE:
+            return self._draw_moves()
+        return []
+
+    def _draw_moves(self) -> list[Move]:
+        pile = self.pile
+        moves: list[Move] = [DRAW_MOVE] if self.stock or len(pile) >= 2 else []
+        if pile and not self.pile_down:
+            moves.append(TAKE_MOVE)
+            if self.rules.take == "deep" and len(pile) >= 2:
+                moves.extend(self._deep_takes())
+        return moves
+
+    def _deep_takes(self) -> list[Move]:
+        hand = self.hands[self.mover]
+        table = self._table()
+        left = 0 if self.last_turn else 1
+        out = []
+        above = 1 << self.pile[-1]
+        for depth in range(2, len(self.pile) + 1):
+            bit = 1 << self.pile[-depth]
+            above |= bit
+            whole = hand | above
+            if self._maybe_playable(whole) & bit and self.can_lay(whole, table, bit, left):
+                out.append((TAKE_FROM, bit))
+        return out
+
+    def playable_moves(self) -> list[Move]:
+        """The melds and additions open now (ignoring what a take obliges)."""
+        hand = self.hands[self.mover]
+        moves: list[Move] = [(MELD, m) for m in self._melds(hand)]
+        left = 0 if self.last_turn and not self.rules.last_turn_discard else 1
+        moves.extend((MELD, m) for m in self._finals(hand, left))
+        free = self._free(hand, self.accept)
+        for i in indices(free):
+            moves.append(PLAY_MOVES[i])
+        return moves
+
+    def _play_moves(self) -> list[Move]:
+        hand = self.hands[self.mover]
+        moves = self.playable_moves()
+        req = self.req
+        if req and moves:
+            table = self._table()
+            left = 0 if self.last_turn else 1
+            jacks_alone = self.rules.jacks_alone
+            kept = []
+            for move in moves:
+                kind, mask = move
+                if mask & req or mask == hand:
+                    kept.append(move)
+                    continue
+                if kind == PLAY:
+                    after, _ = _lay_card(table, mask, jacks_alone)
+                else:
+                    shape = self.kind_of(mask)
+                    assert shape is not None
+                    after, _ = _lay_meld(table, shape, mask, jacks_alone)
+                if self.can_lay(hand & ~mask, after, req, left):
+                    kept.append(move)
+            moves = kept
+        if self.rules.take == "follow" and self._can_follow(hand):
+            moves.append(TAKE_NEXT_MOVE)
+        if req:
+            return moves
+        if self.last_turn:
+            if self.rules.last_turn_discard and hand & (hand - 1) == 0:
+                moves.extend(self._last_card(hand))
+            if moves:
+                moves.append(END_MOVE)
+            return moves
+        if hand & (hand - 1) == 0:
+            moves.extend(self._last_card(hand))
+        else:
+            moves.extend(DISCARD_MOVES[i] for i in indices(hand & ~self.keep))
+        return moves
+
+    def _last_card(self, hand: int) -> list[Move]:
+        how = self.rules.out_discard
+        if how == "down":
+            return [(DISCARD_DOWN, hand)]
+        if how == "up":
+            return [(DISCARD, hand)]
+        return [(DISCARD, hand), (DISCARD_DOWN, hand)]
+
+    def _can_follow(self, hand: int) -> bool:
+        """Family: the taken top card is on the table and the next discard is playable."""
+        if not self.taken or self.followed or hand & self.taken:
+            return False
+        pile = self.pile
+        if not pile or self.pile_down:
+            return False
+        bit = 1 << pile[-1]
+        whole = hand | bit
+        left = 0 if self.last_turn else 1
+        return bool(self._maybe_playable(whole) & bit) and self.can_lay(
+            whole, self._table(), bit, left
+        )
+
+    # ------------------------------------------------------------ moving
+
+    def apply_move(self, move: Move, target: int | None = None) -> None:
+        kind, mask = move
+        p = self.mover
+        if kind == PLAY:
+            self._lay(p, PieceKind.SOLO, mask, self.find_target(mask) if target is None else target)
+        elif kind == MELD:
+            shape = self.kind_of(mask)
+            assert shape is not None
+            self._lay(p, shape, mask, -1)
+        elif kind in (DISCARD, DISCARD_DOWN):
+            hand = self.hands[p] & ~mask
+            self.hands[p] = hand
+            self.pile.append(mask.bit_length() - 1)
+            self.pile_down = kind == DISCARD_DOWN
+            self.log.append((p, kind, mask, -1))
+            if not hand:
+                self._went_out()
+            else:
+                self._next_turn()
+        elif kind == DRAW:
+            if not self.stock:
+                self._rebuild_stock()
+            card = self.stock.pop()
+            self.hands[p] |= 1 << card
+            self.phase = PLAY_PHASE
+            self.log.append((p, DRAW, 0, card))
+        elif kind == TAKE:
+            bit = 1 << self.pile.pop()
+            self.hands[p] |= bit
+            self.keep = self.taken = bit
+            self.phase = PLAY_PHASE
+            self.log.append((p, TAKE, bit, -1))
+        elif kind == TAKE_FROM:
+            top = 1 << self.pile[-1]
+            cards = 0
+            while True:
+                bit = 1 << self.pile.pop()
+                cards |= bit
+                if bit == mask:
+                    break
+            self.hands[p] |= cards
+            self.keep = top
+            self.req = mask
+            self.phase = PLAY_PHASE
+            self.log.append((p, TAKE_FROM, cards, mask.bit_length() - 1))
+        elif kind == TAKE_NEXT:
+            bit = 1 << self.pile.pop()
+            self.hands[p] |= bit
+            self.req = bit
+            self.followed = True
+            self.log.append((p, TAKE_NEXT, bit, -1))
+        else:  # END
+            self.log.append((p, END, 0, -1))
+            self._finish(END_OUT)
+            return
+        if self.last_turn and self.phase == PLAY_PHASE and not self.legal_moves():
+            self._finish(END_OUT)
+
+    def _lay(self, p: int, kind: PieceKind, mask: int, target: int) -> None:
+        self.hands[p] &= ~mask
+        jacks_alone = self.rules.jacks_alone
+        if kind is PieceKind.SOLO:
+            table, acc = _lay_card(self._table(), mask, jacks_alone)
+        else:
+            table, acc = _lay_meld(self._table(), kind, mask, jacks_alone)
+        self.accept, self.acc_rank, self.acc_run, self.laid = table
+        self.sides[p].append((kind, mask, target, acc))
+        if kind is PieceKind.MARRIAGE:
+            self.table_points[p] += 2 * self.rules.marriage_card_points
+        else:
+            self.table_points[p] += plain_points(mask)
+        self.req &= ~mask
+        self.log.append((p, MELD if kind is not PieceKind.SOLO else PLAY, mask, target))
+        if not self.hands[p]:
+            self._went_out()
+
+    def find_target(self, bit: int) -> int:
+        """A table card that takes ``bit`` (own side first); -1 for a lone jack or none."""
+        if self.rules.jacks_alone and bit & JACKS:
+            return -1
+        index = bit.bit_length() - 1
+        for side in (self.sides[self.mover], self.sides[1 - self.mover]):
+            for kind, cards, _, acc in side:
+                if acc & bit:
+                    if kind == PieceKind.SOLO:
+                        return cards.bit_length() - 1
+                    if cards & RANK_MASKS[index % 13]:
+                        return (cards & -cards).bit_length() - 1
+                    return index + 1 if cards >> (index + 1) & 1 else index - 1
+        return -1
+
+    def _went_out(self) -> None:
+        if not self.rules.last_turn:
+            self.out = self.mover
+            self.went_rummy = self.start_pieces == 0
+            self._finish(END_OUT)
+            return
+        HandState._went_out(self)
+
+    def _next_turn(self) -> None:
+        self.taken = 0
+        self.followed = False
+        HandState._next_turn(self)
+        self.start_pieces = len(self.sides[self.mover])
+
+    def score(self, player: int) -> int:
+        if self.rules.scoring == "table":
+            return HandState.score(self, player)
+        if self.phase != OVER or player != self.out:
+            return 0
+        points = rummy_points(self.forfeit)
+        return 2 * points if self.went_rummy else points
+
+
+def state_class(rules: RuleSet) -> type[HandState]:
+    """The phase machine a rule set is played on."""
+    return HandState if rules.mandatory_play else OptionalState
+
+
+__all__ = ["END", "TAKE_FROM", "TAKE_NEXT", "OptionalState", "Table", "state_class"]

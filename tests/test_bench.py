@@ -20,10 +20,29 @@ def test_bench_engine_reports_its_figures(capsys: pytest.CaptureFixture[str]) ->
         assert isinstance(figures[key], float) and figures[key] > 0
 
 
+@pytest.mark.parametrize("variant", ["family", "practical", "rummy"])
+def test_bench_engine_times_each_variant(capsys: pytest.CaptureFixture[str], variant: str) -> None:
+    assert bench.main(["engine", "--hands", "20", "--variant", variant]) == 0
+    figures = last_json(capsys.readouterr().out)
+    assert figures["variant"] == variant and figures["hands"] == 20
+
+
 def test_a_sample_of_the_soak_finds_no_violation() -> None:
     result = bench.bench_soak(hands=40, seed=7, workers=1)
     assert result["hands"] == 40 and result["violations"] == 0
     assert isinstance(result["actions"], int) and result["actions"] > 400
+
+
+@pytest.mark.parametrize("variant", ["family", "practical", "rummy"])
+def test_the_soak_runs_every_variant(variant: str) -> None:
+    result = bench.bench_soak(hands=12, seed=3, workers=1, variants=(variant,))
+    assert result["violations"] == 0 and result["hands_by_variant"] == {variant: 12}
+
+
+def test_the_soak_takes_the_variants_in_turn() -> None:
+    plan = bench.soak_plan(4 * bench.SOAK_CHUNK + 10, 1, bench.VARIANTS)
+    assert [v for _, _, v in plan] == [*bench.VARIANTS, "classic"]
+    assert sum(n for _, n, _ in plan) == 4 * bench.SOAK_CHUNK + 10
 
 
 def test_compare_explains_how_to_get_the_other_engines(
@@ -35,11 +54,15 @@ def test_compare_explains_how_to_get_the_other_engines(
     assert "pip install 'umtali[bench]'" in capsys.readouterr().err
 
 
-def test_bench_bots_reports_a_duplicate_match(capsys: pytest.CaptureFixture[str]) -> None:
-    code = bench.main(["bots", "--a", "normal", "--b", "easy", "--matches", "2", "--workers", "1"])
-    assert code == 0
+@pytest.mark.parametrize("variant", ["classic", "family", "practical", "rummy"])
+def test_bench_bots_reports_a_duplicate_match(
+    capsys: pytest.CaptureFixture[str], variant: str
+) -> None:
+    args = ["bots", "--a", "normal", "--b", "easy", "--matches", "2", "--workers", "1"]
+    assert bench.main([*args, "--variant", variant]) == 0
     result = last_json(capsys.readouterr().out)
     assert result["matches"] == 2 and result["bank_version"] == 1
+    assert result["variant"] == variant
     assert set(result) >= {"wilson95", "margin_per_hand", "a_latency_ms", "b_latency_ms"}
 
 

@@ -16,13 +16,13 @@ from umtali.engine.actions import Action
 from umtali.engine.melds import meldable
 
 
-def checked_game(seats: list[Seat], seed: int) -> int:
+def checked_game(seats: list[Seat], seed: int, rules: str = "classic") -> int:
     """Play a game, asserting every decision is one of the legal actions; count them."""
     decisions = 0
-    game = umtali.Game(seed=seed)
+    game = umtali.Game(rules, seed=seed)
     while not game.is_over:
         hand = game.next_hand()
-        info = GameInfo(len(game.results) + 1, 4, game.totals)
+        info = GameInfo(len(game.results) + 1, game.rules.hands_per_game, game.totals)
         while not hand.is_over:
             player = hand.to_move
             assert player is not None
@@ -55,6 +55,51 @@ def test_thousands_of_decisions_are_all_legal(make) -> None:  # type: ignore[no-
 
 def test_the_hard_bot_at_full_strength_plays_legally() -> None:
     assert checked_game([HardBot(1), NormalBot()], 4) > 100
+
+
+VARIANTS = ["family", "practical", "rummy"]
+
+
+@pytest.mark.parametrize("rules", VARIANTS)
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_plays_every_variant(rules: str, level: str) -> None:
+    decisions = 0
+    for seed in range(3 if level == "hard" else 12):
+        seats = [make_bot(level, seed), make_bot("normal" if level == "easy" else "easy", seed)]
+        if level == "hard":
+            seats[0] = HardBot(seed, rollouts=16)
+        decisions += checked_game(seats, seed, rules)
+    assert decisions > 100
+
+
+@pytest.mark.parametrize("rules", VARIANTS)
+def test_variant_worlds_agree_with_the_truth(rules: str) -> None:
+    rng = random.Random(1)
+    for seed in range(8):
+        hand = umtali.deal_hand(seed=seed, rules=rules)
+        while not hand.is_over:
+            player = hand.to_move
+            assert player is not None
+            view = hand.view(player)
+            know = Knowledge.of(view)
+            truth = hand.hands[2 - player]
+            assert know.opp_never == 0  # nothing is compulsory, so nothing is inferred
+            assert truth & ~know.opp_known & ~know.unseen == 0
+            world = know.sample_state(view, rng)
+            assert world.cards_accounted()
+            assert world.hands[player - 1] == hand.hands[player - 1]
+            assert world.table() == hand.table()  # type: ignore[attr-defined]
+            assert world.legal_moves() == hand.legal_moves()
+            hand.play(NormalBot().choose(view, GameInfo()).action)
+
+
+def test_normal_beats_easy_at_every_variant() -> None:
+    for rules in VARIANTS:
+        wins = 0
+        for seed in range(6):
+            game = play_game(umtali.Game(rules, seed=seed), [NormalBot(), EasyBot(seed)])
+            wins += game.winner == 1
+        assert wins >= 5, rules
 
 
 def test_same_seed_same_decisions() -> None:

@@ -151,3 +151,22 @@ def test_a_hotseat_handover_shows_no_card() -> None:
                 term.wait_for(prompt)
     finally:
         term.close()
+
+
+@pytest.mark.parametrize("variant", ["family", "practical", "rummy"])
+def test_a_hand_of_each_variant_in_a_real_terminal(variant: str) -> None:
+    term = Terminal("play", "--variant", variant, "--seed", "8", "--bot", "normal", "--delay", "0")
+    try:
+        term.wait_for(r"Cut for the deal")
+        term.wait_for(r"Press Enter to deal")  # nobody is asked about an extra card
+        term.type("")
+        term.wait_for(r"You>")
+        assert f"· {variant}" in term.text
+        play_by_hints(term, "You>", r"Hand 1 is over|deal the next hand")
+        assert "Hand 1 is over" in term.text
+        term.child.sendcontrol("c")
+        term.wait_for(r"Leave the game\? \[y/N\]")
+        term.type("y")
+        term.child.expect(pexpect.EOF, timeout=10)
+    finally:
+        term.close()

@@ -18,17 +18,21 @@ from collections.abc import Callable, Sequence
 from typing import cast
 
 from umtali.engine.hand import Hand, deal_hand
+from umtali.engine.rules import PRESETS, RuleSet, rules_named
 from umtali.engine.state import OVER
 
+VARIANTS = tuple(PRESETS)
 
-def random_hands(count: int, seed: int) -> tuple[int, float]:
+
+def random_hands(count: int, seed: int, rules: str | RuleSet = "classic") -> tuple[int, float]:
     """Play ``count`` random hands; returns (actions played, seconds)."""
     rng = random.Random(seed)
     pick = rng.random  # the same cheap choice in every engine's loop
     actions = 0
+    rs = rules_named(rules)
     start = time.perf_counter()
     for n in range(count):
-        hand = deal_hand(seed=seed + n)
+        hand = deal_hand(seed=seed + n, rules=rs)
         while hand.phase != OVER:
             moves = hand.legal_moves()
             hand.apply_move(moves[int(pick() * len(moves))])
@@ -36,14 +40,15 @@ def random_hands(count: int, seed: int) -> tuple[int, float]:
     return actions, time.perf_counter() - start
 
 
-def sample_states(count: int, seed: int) -> list[Hand]:
+def sample_states(count: int, seed: int, rules: str | RuleSet = "classic") -> list[Hand]:
     """Mid-hand states met in random play, for timing the primitives."""
     rng = random.Random(seed)
     pick = rng.random  # the same cheap choice in every engine's loop
     states: list[Hand] = []
+    rs = rules_named(rules)
     n = 0
     while len(states) < count:
-        hand = deal_hand(seed=seed + n)
+        hand = deal_hand(seed=seed + n, rules=rs)
         n += 1
         while hand.phase != OVER:
             if rng.random() < 0.1:
@@ -61,9 +66,11 @@ def _per_call_us(fn: Callable[[Hand], object], states: list[Hand], repeat: int) 
     return (time.perf_counter() - start) / (repeat * len(states)) * 1e6
 
 
-def primitives(seed: int, states: int = 2000, repeat: int = 5) -> dict[str, float]:
+def primitives(
+    seed: int, states: int = 2000, repeat: int = 5, rules: str = "classic"
+) -> dict[str, float]:
     """Mean microseconds for legal_moves, apply_move (on a clone) and clone."""
-    sample = sample_states(states, seed)
+    sample = sample_states(states, seed, rules)
     firsts = [s.legal_moves()[0] for s in sample]
     clones = [s.clone() for s in sample for _ in range(repeat)]
     clone_us = _per_call_us(lambda s: s.clone(), sample, repeat)
@@ -75,11 +82,12 @@ def primitives(seed: int, states: int = 2000, repeat: int = 5) -> dict[str, floa
     return {"legal_moves_us": legal_us, "apply_us": apply_us, "clone_us": clone_us}
 
 
-def bench_engine(hands: int, seed: int) -> dict[str, object]:
-    random_hands(min(200, hands), seed + 10**6)  # warm caches and the allocator
-    actions, seconds = random_hands(hands, seed)
+def bench_engine(hands: int, seed: int, rules: str = "classic") -> dict[str, object]:
+    random_hands(min(200, hands), seed + 10**6, rules)  # warm caches and the allocator
+    actions, seconds = random_hands(hands, seed, rules)
     figures: dict[str, object] = {
         "benchmark": "engine",
+        "variant": rules,
         "hands": hands,
         "seed": seed,
         "seconds": round(seconds, 3),
@@ -87,7 +95,7 @@ def bench_engine(hands: int, seed: int) -> dict[str, object]:
         "actions_per_s": round(actions / seconds, 1),
         "actions_per_hand": round(actions / hands, 2),
     }
-    figures.update({k: round(v, 3) for k, v in primitives(seed).items()})
+    figures.update({k: round(v, 3) for k, v in primitives(seed, rules=rules).items()})
     figures["python"] = platform.python_version()
     return figures
 
@@ -131,25 +139,32 @@ def bench_compare(seconds: float, seed: int) -> dict[str, object]:
     return out
 
 
-def bench_soak(hands: int, seed: int, workers: int) -> dict[str, object]:
-    """Hands of random and bot play with every audit check after every action."""
+def bench_soak(
+    hands: int, seed: int, workers: int, variants: Sequence[str] = VARIANTS
+) -> dict[str, object]:
+    """Hands of random and bot play with every audit check after every action.
+
+    The chunks of hands take the ``variants`` in turn.
+    """
     from concurrent.futures import ProcessPoolExecutor
 
-    chunks = [(seed + i, min(SOAK_CHUNK, hands - i)) for i in range(0, hands, SOAK_CHUNK)]
+    chunks = soak_plan(hands, seed, variants)
     start = time.perf_counter()
     totals = {"hands": 0, "actions": 0, "violations": 0}
     examples: list[str] = []
     if workers <= 1:
-        done = [soak_chunk(first, count) for first, count in chunks]
+        done = [soak_chunk(*chunk) for chunk in chunks]
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             done = list(pool.map(soak_chunk, *zip(*chunks, strict=True)))
-    for played, actions, problems in done:
+    per_variant = dict.fromkeys(variants, 0)
+    for (_, _, variant), (played, actions, problems) in zip(chunks, done, strict=True):
+        per_variant[variant] += played
         totals["hands"] += played
         totals["actions"] += actions
         totals["violations"] += len(problems)
         examples += problems[: max(0, 5 - len(examples))]
-    out: dict[str, object] = {"benchmark": "soak", **totals}
+    out: dict[str, object] = {"benchmark": "soak", **totals, "hands_by_variant": per_variant}
     out["seconds"] = round(time.perf_counter() - start, 1)
     out["examples"] = examples
     return out
@@ -158,7 +173,16 @@ def bench_soak(hands: int, seed: int, workers: int) -> dict[str, object]:
 SOAK_CHUNK = 250
 
 
-def soak_chunk(first: int, count: int) -> tuple[int, int, list[str]]:
+def soak_plan(hands: int, seed: int, variants: Sequence[str]) -> list[tuple[int, int, str]]:
+    """The soak's chunks: (first seed, hands, variant), the variants taking turns."""
+    starts = range(0, hands, SOAK_CHUNK)
+    return [
+        (seed + i, min(SOAK_CHUNK, hands - i), variants[n % len(variants)])
+        for n, i in enumerate(starts)
+    ]
+
+
+def soak_chunk(first: int, count: int, rules: str = "classic") -> tuple[int, int, list[str]]:
     """Audit ``count`` hands from seed ``first``: random play, and normal vs easy bots."""
     from umtali.bots import EasyBot, NormalBot, Seat
     from umtali.bots.seat import GameInfo
@@ -169,9 +193,11 @@ def soak_chunk(first: int, count: int) -> tuple[int, int, list[str]]:
     actions = 0
     for n in range(count):
         seed = first * 1000 + n
-        hand = deal_hand(seed=seed, dealer=1 + n % 2, eleven=1 + (n // 2) % 2)
+        rs = rules_named(rules)
+        eleven = None if rs.up_card else 1 + (n // 2) % 2
+        hand = deal_hand(seed=seed, dealer=1 + n % 2, eleven=eleven, rules=rs)
         seats: list[Seat] | None = [NormalBot(), EasyBot(seed)] if n % 3 == 0 else None
-        problems += [f"hand {seed}: {p}" for p in audit(hand, rng)]
+        problems += [f"{rules} hand {seed}: {p}" for p in audit(hand, rng)]
         while not hand.is_over and hand.turns <= hand.rules.turn_limit:
             if seats is not None:
                 player = hand.mover + 1
@@ -180,13 +206,15 @@ def soak_chunk(first: int, count: int) -> tuple[int, int, list[str]]:
                 action = rng.choice(hand.legal_actions())
             hand.play(action)
             actions += 1
-            problems += [f"hand {seed}: {p}" for p in audit(hand, rng)]
+            problems += [f"{rules} hand {seed}: {p}" for p in audit(hand, rng)]
         if not hand.is_over:
-            problems.append(f"hand {seed}: did not end within its turn limit")
+            problems.append(f"{rules} hand {seed}: did not end within its turn limit")
     return count, actions, problems
 
 
-def bench_bots(a: str, b: str, matches: int, workers: int, version: int) -> dict[str, object]:
+def bench_bots(
+    a: str, b: str, matches: int, workers: int, version: int, rules: str = "classic"
+) -> dict[str, object]:
     """Duplicate matches between two levels, spread over processes, with a progress bar."""
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
@@ -202,19 +230,21 @@ def bench_bots(a: str, b: str, matches: int, workers: int, version: int) -> dict
         TimeElapsedColumn(),
         transient=False,
     ) as progress:
-        task = progress.add_task(f"{a} vs {b}", total=matches)
+        task = progress.add_task(f"{a} vs {b} ({rules})", total=matches)
         if workers <= 1:
             for i in range(matches):
-                results.append(play_match(a, b, i, version))
+                results.append(play_match(a, b, i, version, rules))
                 progress.advance(task)
         else:
             with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = [pool.submit(play_match, a, b, i, version) for i in range(matches)]
+                futures = [pool.submit(play_match, a, b, i, version, rules) for i in range(matches)]
                 for done in as_completed(futures):
                     results.append(done.result())
                     progress.advance(task)
     results.sort(key=lambda r: r.index)
-    return summarise(a, b, results, version)
+    summary = summarise(a, b, results, version)
+    summary["variant"] = rules
+    return summary
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -235,10 +265,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     eng.add_argument(
         "--seconds", type=float, default=10.0, help="seconds per engine with --compare (10)"
     )
+    eng.add_argument("--variant", choices=VARIANTS, default="classic", help="rules (classic)")
     soak = sub.add_parser("soak", help="random and bot hands with every invariant checked")
     soak.add_argument("--hands", type=int, default=100_000, help="hands (default 100000)")
     soak.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     soak.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    soak.add_argument(
+        "--variant",
+        choices=(*VARIANTS, "all"),
+        default="all",
+        help="rules to soak (default all: the presets take turns)",
+    )
     bots = sub.add_parser("bots", help="duplicate matches between two bot levels")
     bots.add_argument("--a", choices=LEVELS, default="hard", help="bot A (default hard)")
     bots.add_argument("--b", choices=LEVELS, default="normal", help="bot B (default normal)")
@@ -247,15 +284,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     bots.add_argument(
         "--bank", type=int, default=BANK_VERSION, help=f"deal bank version ({BANK_VERSION})"
     )
+    bots.add_argument("--variant", choices=VARIANTS, default="classic", help="rules (classic)")
     args = parser.parse_args(argv)
     if args.what == "bots":
         if args.matches < 1 or args.workers < 1:
             parser.error("--matches and --workers must be at least 1")
-        result = bench_bots(args.a, args.b, args.matches, args.workers, args.bank)
+        result = bench_bots(args.a, args.b, args.matches, args.workers, args.bank, args.variant)
         low, high = cast("list[float]", result["wilson95"])
         print(
-            f"{args.a} vs {args.b}: {args.a} wins {result['a_match_win_rate']:.1%} of "
-            f"{args.matches} duplicate matches (95% interval {low:.1%} to {high:.1%})"
+            f"{args.a} vs {args.b} ({args.variant}): {args.a} wins "
+            f"{result['a_match_win_rate']:.1%} of {args.matches} duplicate matches "
+            f"(95% interval {low:.1%} to {high:.1%})"
         )
         print(
             f"  margin {result['margin_per_hand']:+} points per hand; per hand "
@@ -268,7 +307,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.what == "soak":
         if args.hands < 1 or args.workers < 1:
             parser.error("--hands and --workers must be at least 1")
-        soaked = bench_soak(args.hands, args.seed, args.workers)
+        variants = VARIANTS if args.variant == "all" else (args.variant,)
+        soaked = bench_soak(args.hands, args.seed, args.workers, variants)
         print(
             f"soak: {soaked['hands']} hands, {soaked['actions']} actions audited in "
             f"{soaked['seconds']} s: {soaked['violations']} violations"
@@ -286,10 +326,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if missing is not None:
             print(f"umtali bench engine --compare: {missing}", file=sys.stderr)
             return 2
-    figures = bench_engine(args.hands, args.seed)
+    if args.compare and args.variant != "classic":
+        parser.error("--compare times classic Umtali against gin rummy: leave out --variant")
+    figures = bench_engine(args.hands, args.seed, args.variant)
     if args.compare:
         figures.update(bench_compare(args.seconds, args.seed))
-    print(f"engine: {figures['hands']} random hands in {figures['seconds']} s on one core")
+    print(
+        f"engine ({args.variant}): {figures['hands']} random hands in {figures['seconds']} s "
+        "on one core"
+    )
     print(f"  {figures['hands_per_s']} hands/s, {figures['actions_per_s']} actions/s")
     print(
         f"  legal_moves {figures['legal_moves_us']} us, apply {figures['apply_us']} us, "

@@ -14,6 +14,7 @@ from umtali.bots import LEVELS, Seat, make_bot
 from umtali.engine.errors import UmtaliError
 from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo
+from umtali.engine.rules import PRESETS
 
 DEFAULT_BOT = "hard"  # the strongest level, and it answers in well under a second
 
@@ -46,6 +47,13 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"the bot's level (default {DEFAULT_BOT})",
     )
     play.add_argument("--session", action="store_true", help="play a session: best of three games")
+    play.add_argument(
+        "--variant",
+        choices=tuple(PRESETS),
+        default="classic",
+        help="the rules: classic (the old rule book, the default), family, practical, "
+        "or plain rummy; see umtali rules",
+    )
     play.add_argument("--seed", type=int, help="a number that fixes the deals (a repeatable game)")
     _display_options(play)
     play.add_argument(
@@ -184,7 +192,11 @@ def run_play(args: argparse.Namespace) -> int:
         you = args.names[0] if args.names else "You"
         them = args.names[1] if args.names else f"Bot ({args.bot})"
         players = (PlayerInfo("human", you), PlayerInfo("bot", them, args.bot))
-    match: Game | Session = Session(seed=args.seed) if args.session else Game(seed=args.seed)
+    match: Game | Session = (
+        Session(args.variant, seed=args.seed)
+        if args.session
+        else Game(args.variant, seed=args.seed)
+    )
     paths = [new_record_path()]
     if args.record:
         paths.append(Path(args.record))

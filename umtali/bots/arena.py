@@ -42,6 +42,6 @@ def play_game(game: Game, seats: Sequence[Seat], timer: Timer | None = None) -> 
     while not game.is_over:
         dealer = game.dealer
         info = info_for(game)
-        eleven = seats[dealer - 1].choose_eleven(dealer, info)
+        eleven = None if game.rules.up_card else seats[dealer - 1].choose_eleven(dealer, info)
         play_hand(game.next_hand(eleven=eleven), seats, info, timer)
     return game

@@ -9,9 +9,11 @@ for both players; it reads only the mover's own hand and the public table.
 
 from __future__ import annotations
 
+from umtali.bots.open_play import quick_open_move
 from umtali.bots.policy import best_turn, keep_value, meld_points
 from umtali.engine.cards import FULL_DECK
 from umtali.engine.melds import accepts, is_pair, meld_kind
+from umtali.engine.optional import OptionalState
 from umtali.engine.state import (
     DISCARD,
     DISCARD_DOWN,
@@ -41,6 +43,8 @@ def quick_move(state: HandState, moves: list[Move] | None = None) -> Move:
         moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
+    if isinstance(state, OptionalState):
+        return quick_open_move(state, moves)
     hand = state.hands[state.mover]
     if state.phase == DRAW_PHASE:
         kinds = {m[0] for m in moves}

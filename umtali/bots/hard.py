@@ -46,6 +46,8 @@ class HardBot:
         if not legal:
             raise ValueError("it is not this player's move")
         actions = [Action.parse(a) for a in legal]
+        if not view.rules.mandatory_play:
+            return self._open(view, info, actions)
         forced = forced_choice(actions)
         if forced is not None:
             return forced
@@ -59,6 +61,21 @@ class HardBot:
             # apart one by one, so the heuristic shortlists and search decides.
             ranked = self._normal.rank_discards(view, know, candidates)
             candidates = ranked[:SHORTLIST]
+        return self._search(view, know, candidates)
+
+    def _open(self, view: PlayerView, info: GameInfo, actions: list[Action]) -> Decision:
+        """Optional melding: ``normal`` lays the cards; the search picks draws and discards."""
+        if len(actions) == 1:
+            return Decision(str(actions[0]), "the only legal action")
+        kinds = {a.kind for a in actions}
+        if kinds & {ActionKind.MELD, ActionKind.PLAY, ActionKind.TAKE_NEXT, ActionKind.END}:
+            return self._normal.choose(view, info)
+        know = Knowledge.of(view)
+        if len(view.hand) == 1:
+            return self._normal.choose(view, info)
+        candidates = actions
+        if kinds == {ActionKind.DISCARD} and len(candidates) > SHORTLIST:
+            candidates = self._normal.rank_discards(view, know, candidates)[:SHORTLIST]
         return self._search(view, know, candidates)
 
     def _search(self, view: PlayerView, know: Knowledge, candidates: list[Action]) -> Decision:

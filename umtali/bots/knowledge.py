@@ -11,18 +11,21 @@ import random
 from dataclasses import dataclass
 
 from umtali.engine.cards import FULL_DECK, JACKS, Card, mask_of
-from umtali.engine.melds import SOLO_ACCEPTS, PieceKind, accepts, meldable
-from umtali.engine.rules import CLASSIC, RuleSet
+from umtali.engine.melds import SOLO_ACCEPTS, meldable
+from umtali.engine.optional import state_class
+from umtali.engine.rules import RuleSet
 from umtali.engine.state import DRAW_PHASE, PLAY_PHASE, HandState, Piece
+from umtali.engine.view import Piece as ViewPiece
 from umtali.engine.view import PlayerView, Step
 
 
-def _raw(piece_kind: PieceKind, cards: tuple[Card, ...], off: Card | None) -> Piece:
-    mask = mask_of(cards)
-    acc = (
-        SOLO_ACCEPTS[cards[0].index] if piece_kind is PieceKind.SOLO else accepts(piece_kind, mask)
+def _raw(piece: ViewPiece) -> Piece:
+    return (
+        int(piece.kind),
+        mask_of(piece.cards),
+        piece.off.index if piece.off else -1,
+        piece.takes,
     )
-    return (int(piece_kind), mask, off.index if off is not None else -1, acc)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +43,7 @@ class Knowledge:
     stock_size: int
     must_play: int
     taken: int
+    rules: RuleSet
     # Cards the opponent cannot hold: play is compulsory, so at the end of
     # their turn they kept no jack, no meld and no card the table then took.
     opp_never: int = 0
@@ -49,7 +53,7 @@ class Knowledge:
 
     @staticmethod
     def of(view: PlayerView) -> Knowledge:
-        sides = tuple(tuple(_raw(p.kind, p.cards, p.off) for p in side) for side in view.sides)
+        sides = tuple(tuple(_raw(p) for p in side) for side in view.sides)
         table = accept = 0
         for side in sides:
             for _, mask, _, acc in side:
@@ -74,6 +78,7 @@ class Knowledge:
             stock_size=view.stock_size,
             must_play=mask_of(view.must_play),
             taken=view.taken.bit if view.taken is not None else 0,
+            rules=view.rules,
             opp_never=never,
             opp_unlikely=unlikely & ~never,
         )
@@ -92,7 +97,8 @@ class Knowledge:
         cards = [i for i in range(52) if pool >> i & 1]
         weights = [0.5 if self.opp_unlikely >> i & 1 else 1.0 for i in cards]
         hand = self.opp_known
-        for _ in range(tries):
+        # Only where play is compulsory does holding a meld contradict the rules.
+        for _ in range(tries if self.rules.mandatory_play else 1):
             keys = sorted(
                 ((rng.random() ** (1.0 / w), i) for w, i in zip(weights, cards, strict=True)),
                 reverse=True,
@@ -106,9 +112,7 @@ class Knowledge:
         rng.shuffle(rest)
         return hand, rest
 
-    def sample_state(
-        self, view: PlayerView, rng: random.Random, rules: RuleSet = CLASSIC
-    ) -> HandState:
+    def sample_state(self, view: PlayerView, rng: random.Random) -> HandState:
         """One complete state consistent with everything this player knows.
 
         The unseen cards are dealt to the opponent's unknown cards (see
@@ -123,8 +127,8 @@ class Knowledge:
         step = view.step
         phase = DRAW_PHASE if step is Step.DRAW else PLAY_PHASE
         mover = (view.to_move or 1) - 1
-        return HandState.from_parts(
-            rules,
+        state = state_class(self.rules).from_parts(
+            self.rules,
             hands=hands,
             stock_top_first=rest[: self.stock_size],
             pile=pile,
@@ -139,6 +143,23 @@ class Knowledge:
             keep=self.taken if mover == self.seat else 0,
             seed=rng.getrandbits(32),
         )
+        if mover == self.seat and not self.rules.mandatory_play:
+            # This turn's take-next state, as the history shows it.
+            state.taken, state.followed = _this_turn_takes(view)
+        return state
+
+
+def _this_turn_takes(view: PlayerView) -> tuple[int, bool]:
+    """(the top discard taken this turn, whether the next was taken too) for the mover."""
+    taken, followed = 0, False
+    for who, text in reversed(view.history):
+        if who != view.player:
+            break
+        if text.startswith("take next"):
+            followed = True
+        elif text.startswith("take (") and view.taken is not None:
+            taken = view.taken.bit
+    return taken, followed
 
 
 def _opponent_inference(view: PlayerView, sides: tuple[tuple[Piece, ...], ...]) -> tuple[int, int]:
@@ -150,7 +171,7 @@ def _opponent_inference(view: PlayerView, sides: tuple[tuple[Piece, ...], ...]) 
         if who != me and text.startswith("discard") and not text.endswith("face down"):
             card = Card.parse(text.split()[1])
             unlikely |= SOLO_ACCEPTS[card.index]
-    if not opponent_moved or view.opponent_hand_size == 0:
+    if not opponent_moved or view.opponent_hand_size == 0 or not view.rules.mandatory_play:
         return 0, unlikely
     # Pieces this player has laid since the opponent's turn ended do not count.
     mine_since = 0

@@ -14,12 +14,18 @@
 
 from __future__ import annotations
 
+import random
+
 from umtali.bots.knowledge import Knowledge
+from umtali.bots.open_play import choose_discard, choose_draw, choose_play
 from umtali.bots.policy import best_turn, danger, keep_value, meld_points
 from umtali.bots.seat import Decision, GameInfo
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import plain_points
+from umtali.engine.explain import move_text
 from umtali.engine.melds import SOLO_ACCEPTS, accepts, is_pair, meld_kind
+from umtali.engine.optional import END_MOVE, TAKE_NEXT_MOVE, OptionalState
+from umtali.engine.state import DRAW, MELD
 from umtali.engine.view import PlayerView, Step
 
 
@@ -36,6 +42,8 @@ class NormalBot:
         if len(legal) == 1:
             return Decision(legal[0], "the only legal action")
         know = Knowledge.of(view)
+        if not view.rules.mandatory_play:
+            return self._open(view, know, legal)
         if view.step is Step.DRAW:
             return self._draw(view, know, legal)
         actions = [Action.parse(a) for a in legal]
@@ -43,6 +51,38 @@ class NormalBot:
         if plays:
             return self._play(know, plays)
         return self._discard(view, know, actions, info)
+
+    # ------------------------------------------------- optional melding
+
+    def _open(self, view: PlayerView, know: Knowledge, legal: list[str]) -> Decision:
+        """Family, practical and rummy: the same habits on the optional-melding machine."""
+        # The bot's own turn needs no hidden card, so any consistent deal will do.
+        state = know.sample_state(view, random.Random(0))
+        assert isinstance(state, OptionalState)
+        moves = state.legal_moves()
+        if view.step is Step.DRAW:
+            move = choose_draw(state, moves)
+            if move[0] == DRAW:
+                return Decision("draw", "nothing on the discard pile scores this turn")
+            return Decision(move_text(move), "the discard scores this turn")
+        if TAKE_NEXT_MOVE in moves:
+            return Decision("take next", "the next discard can be played this turn too")
+        play = choose_play(state, moves)
+        if play is not None:
+            move, points = play
+            what = "meld" if move[0] == MELD else "play"
+            unit = "points" if view.rules.scoring == "table" else "points out of the hand"
+            return Decision(
+                move_text(move), f"the {what} that leads to the most this turn ({points} {unit})"
+            )
+        if END_MOVE in moves:
+            return Decision("end", "nothing more to put down")
+        hand = know.hand
+        if hand.bit_count() == 1:
+            return Decision(move_text(choose_discard(state, moves)), "going out")
+        actions = [Action.parse(a) for a in legal]
+        choice = self.rank_discards(view, know, actions)[0]
+        return Decision(str(choice), f"{choice.cards[0]} is the card least worth keeping or giving")
 
     # ------------------------------------------------------------------ draw
 

@@ -23,8 +23,11 @@ class GameInfo:
 
     @property
     def final_hand(self) -> bool:
-        """This hand could end the game (the fourth, or a play-on hand)."""
-        return self.hand_number >= self.hands_per_game
+        """This hand could end the game (the fourth, or a play-on hand).
+
+        A game played to a target (Rummy's) has no known final hand.
+        """
+        return 0 < self.hands_per_game <= self.hand_number
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,9 +7,11 @@ The deals come from a versioned bank: match ``i`` of bank version ``v`` is
 the same everywhere, so figures from different runs compare.
 
 So that both games of a match see identical deals, a benchmark game does
-not pass the deal to the hand's winner: the extra card alternates, player
-1 holding it in odd hands and player 2 in even ones.  Four hands, more
-while the totals are level (at most twelve).
+not pass the deal to the hand's winner: the first move alternates, player
+1 having it (the extra card, or the non-dealer's draw) in odd hands and
+player 2 in even ones.  Four hands, more while the totals are level (at
+most twelve); under a target (Rummy's 150) until it is reached (at most
+forty hands).
 """
 
 from __future__ import annotations
@@ -28,10 +30,11 @@ from umtali.bots.seat import Decision, GameInfo, Seat
 from umtali.engine.actions import Action
 from umtali.engine.explain import move_of
 from umtali.engine.hand import Hand, deal_hand
-from umtali.engine.rules import CLASSIC
+from umtali.engine.rules import CLASSIC, RuleSet, rules_named
 
 BANK_VERSION = 1
 MAX_HANDS = 12
+MAX_TARGET_HANDS = 40
 
 
 def bank_seed(index: int, version: int = BANK_VERSION) -> int:
@@ -53,7 +56,9 @@ class OracleBot:
 
     def choose_full(self, hand: Hand) -> Decision:
         actions = [Action.parse(a) for a in hand.legal_actions()]
-        forced = forced_choice(actions)
+        if len(actions) == 1:
+            return Decision(str(actions[0]), "the only legal action")
+        forced = forced_choice(actions) if hand.rules.mandatory_play else None
         if forced is not None:
             return forced
         me = hand.mover
@@ -100,17 +105,29 @@ class MatchResult:
         return 1.0 if self.margin > 0 else 0.0 if self.margin < 0 else 0.5
 
 
-def _play_game(seats: list[Seat | OracleBot], seed: int, timer: Timer) -> list[tuple[int, int]]:
+def _game_goes_on(rules: RuleSet, scores: list[tuple[int, int]], totals: list[int]) -> bool:
+    if rules.target:
+        return len(scores) < MAX_TARGET_HANDS and (
+            max(totals) < rules.target or totals[0] == totals[1]
+        )
+    return len(scores) < MAX_HANDS and (
+        len(scores) < rules.hands_per_game or totals[0] == totals[1]
+    )
+
+
+def _play_game(
+    seats: list[Seat | OracleBot], seed: int, timer: Timer, rules: RuleSet = CLASSIC
+) -> list[tuple[int, int]]:
     rng = random.Random(seed)
     scores: list[tuple[int, int]] = []
     totals = [0, 0]
-    while len(scores) < MAX_HANDS and (
-        len(scores) < CLASSIC.hands_per_game or totals[0] == totals[1]
-    ):
+    while _game_goes_on(rules, scores, totals):
         number = len(scores) + 1
-        eleven = 1 if number % 2 else 2
-        hand = deal_hand(seed=rng.getrandbits(63), dealer=eleven, eleven=eleven)
-        info = GameInfo(number, CLASSIC.hands_per_game, (totals[0], totals[1]))
+        first = 1 if number % 2 else 2
+        # The extra card goes to the dealer; with an up-card the non-dealer starts.
+        dealer = 3 - first if rules.up_card else first
+        hand = deal_hand(seed=rng.getrandbits(63), dealer=dealer, rules=rules)
+        info = GameInfo(number, rules.hands_per_game, (totals[0], totals[1]))
         while not hand.is_over:
             player = hand.to_move
             assert player is not None
@@ -128,8 +145,11 @@ def _play_game(seats: list[Seat | OracleBot], seed: int, timer: Timer) -> list[t
     return scores
 
 
-def play_match(a: str, b: str, index: int, version: int = BANK_VERSION) -> MatchResult:
+def play_match(
+    a: str, b: str, index: int, version: int = BANK_VERSION, rules: str | RuleSet = CLASSIC
+) -> MatchResult:
     """Match ``index`` of the bank: A as player 1, then A as player 2, on the same deals."""
+    rs = rules_named(rules)
     seed = bank_seed(index, version)
     points = [0, 0]
     hands = 0
@@ -142,7 +162,7 @@ def play_match(a: str, b: str, index: int, version: int = BANK_VERSION) -> Match
         def timer(player: int, seconds: float, a_seat: int = a_seat) -> None:
             lat[0 if player == a_seat else 1].append(seconds)
 
-        scores = _play_game(seats, seed, timer)
+        scores = _play_game(seats, seed, timer, rs)
         mine = sum(s[a_seat - 1] for s in scores)
         theirs = sum(s[2 - a_seat] for s in scores)
         points[0] += mine

@@ -21,10 +21,10 @@ from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import CARDS, JACKS, Card, cards_of
 from umtali.engine.errors import IllegalAction, InvalidDeal, InvalidNotation, MalformedAction
 from umtali.engine.explain import explain, move_of, move_text
-from umtali.engine.optional import END, TAKE_FROM, TAKE_NEXT, OptionalState
+from umtali.engine.optional import TAKE_FROM, OptionalState
 from umtali.engine.rand import shuffle
 from umtali.engine.rules import CLASSIC, RuleSet, rules_named
-from umtali.engine.state import DISCARD_DOWN, OVER, PLAY, HandState
+from umtali.engine.state import NOT_MOVES, OVER, PLAY, HandState
 from umtali.engine.view import Piece, PlayerView, Step, describe, pieces_of, step_of, view_of
 
 CardLike = Card | str
@@ -138,7 +138,7 @@ class Hand(HandState):
                 out.append(f"{move_text((kind, mask))} on {CARDS[detail]}")
             elif kind == TAKE_FROM:
                 out.append(f"take {CARDS[detail]}")
-            elif kind <= DISCARD_DOWN or kind in (TAKE_NEXT, END):
+            elif kind not in NOT_MOVES:
                 out.append(move_text((kind, mask)))
         return out
 

@@ -60,7 +60,7 @@ END_MOVE: Move = (END, 0)
 Table = tuple[int, int, int, int]
 
 
-def _lay_meld(table: Table, kind: PieceKind, mask: int, jacks_alone: bool) -> tuple[Table, int]:
+def lay_meld(table: Table, kind: PieceKind, mask: int, jacks_alone: bool) -> tuple[Table, int]:
     """The table after laying a meld, and what the meld itself takes."""
     accept, by_rank, by_run, laid = table
     laid |= mask
@@ -82,7 +82,7 @@ def _lay_meld(table: Table, kind: PieceKind, mask: int, jacks_alone: bool) -> tu
     return (accept | new, by_rank, by_run, laid), new
 
 
-def _lay_card(table: Table, bit: int, jacks_alone: bool) -> tuple[Table, int]:
+def lay_card(table: Table, bit: int, jacks_alone: bool) -> tuple[Table, int]:
     """The table after adding one card, and what that card takes in turn.
 
     A card that lengthens a run takes the next card beyond it; one that
@@ -171,10 +171,31 @@ class OptionalState(HandState):
             return PieceKind.RUN
         return kind
 
+    def plays_from(self, hand: int, table: Table, left: int) -> list[Move]:
+        """Melds (two-card finals leaving at most ``left`` cards) and additions open
+        to ``hand`` on ``table``, as moves: a search's view of one turn."""
+        moves: list[Move] = [(MELD, m) for m in self._melds(hand)]
+        moves.extend((MELD, m) for m in self._finals(hand, left))
+        moves.extend(PLAY_MOVES[i] for i in indices(self.free_cards(hand, table[0])))
+        return moves
+
+    def after(self, table: Table, move: Move) -> Table:
+        """The table once ``move`` (a meld or an addition) is laid on it."""
+        kind, mask = move
+        if kind == PLAY:
+            return lay_card(table, mask, self.rules.jacks_alone)[0]
+        shape = self.kind_of(mask)
+        assert shape is not None
+        return lay_meld(table, shape, mask, self.rules.jacks_alone)[0]
+
+    def table(self) -> Table:
+        """What the table takes now: (everything, by rank, by run, cards laid)."""
+        return (self.accept, self.acc_rank, self.acc_run, self.laid)
+
     def _melds(self, hand: int) -> list[int]:
         return rummy_melds_in(hand) if self.rules.melds == "rummy" else melds_in(hand)
 
-    def _meldable(self, hand: int) -> int:
+    def meldable_cards(self, hand: int) -> int:
         return rummy_meldable(hand) if self.rules.melds == "rummy" else meldable(hand)
 
     def _is_final(self, mask: int) -> bool:
@@ -198,14 +219,11 @@ class OptionalState(HandState):
                     out.append(m)
         return out
 
-    def _free(self, hand: int, accept: int) -> int:
+    def free_cards(self, hand: int, accept: int) -> int:
         free = hand & accept
         if self.rules.jacks_alone:
             free |= hand & JACKS
         return free
-
-    def _table(self) -> Table:
-        return (self.accept, self.acc_rank, self.acc_run, self.laid)
 
     # ------------------------------------------------------------ reach
 
@@ -218,7 +236,7 @@ class OptionalState(HandState):
     ) -> bool:
         if not hand & card:
             return True
-        free = self._free(hand, table[0])
+        free = self.free_cards(hand, table[0])
         if free & card:
             return True
         melds = self._melds(hand)
@@ -236,14 +254,14 @@ class OptionalState(HandState):
         jacks_alone = self.rules.jacks_alone
         for i in indices(free):
             bit = 1 << i
-            after, _ = _lay_card(table, bit, jacks_alone)
+            after, _ = lay_card(table, bit, jacks_alone)
             if after[0] != table[0] and self._reach(hand & ~bit, after, card, left, memo):
                 memo[key] = True
                 return True
         for m in melds:
             kind = self.kind_of(m)
             assert kind is not None
-            after, new = _lay_meld(table, kind, m, jacks_alone)
+            after, new = lay_meld(table, kind, m, jacks_alone)
             if new and self._reach(hand & ~m, after, card, left, memo):
                 memo[key] = True
                 return True
@@ -252,7 +270,9 @@ class OptionalState(HandState):
     def _maybe_playable(self, hand: int) -> int:
         """A quick superset of the cards of ``hand`` that could be laid this turn."""
         accept = self.accept
-        maybe = hand & (accept | self._meldable(hand) | (JACKS if self.rules.jacks_alone else 0))
+        maybe = hand & (
+            accept | self.meldable_cards(hand) | (JACKS if self.rules.jacks_alone else 0)
+        )
         while True:
             grown = hand & (maybe | accept | could_accept(maybe))
             if grown == maybe:
@@ -280,7 +300,7 @@ class OptionalState(HandState):
 
     def _deep_takes(self) -> list[Move]:
         hand = self.hands[self.mover]
-        table = self._table()
+        table = self.table()
         left = 0 if self.last_turn else 1
         out = []
         above = 1 << self.pile[-1]
@@ -298,7 +318,7 @@ class OptionalState(HandState):
         moves: list[Move] = [(MELD, m) for m in self._melds(hand)]
         left = 0 if self.last_turn and not self.rules.last_turn_discard else 1
         moves.extend((MELD, m) for m in self._finals(hand, left))
-        free = self._free(hand, self.accept)
+        free = self.free_cards(hand, self.accept)
         for i in indices(free):
             moves.append(PLAY_MOVES[i])
         return moves
@@ -308,7 +328,7 @@ class OptionalState(HandState):
         moves = self.playable_moves()
         req = self.req
         if req and moves:
-            table = self._table()
+            table = self.table()
             left = 0 if self.last_turn else 1
             jacks_alone = self.rules.jacks_alone
             kept = []
@@ -318,11 +338,11 @@ class OptionalState(HandState):
                     kept.append(move)
                     continue
                 if kind == PLAY:
-                    after, _ = _lay_card(table, mask, jacks_alone)
+                    after, _ = lay_card(table, mask, jacks_alone)
                 else:
                     shape = self.kind_of(mask)
                     assert shape is not None
-                    after, _ = _lay_meld(table, shape, mask, jacks_alone)
+                    after, _ = lay_meld(table, shape, mask, jacks_alone)
                 if self.can_lay(hand & ~mask, after, req, left):
                     kept.append(move)
             moves = kept
@@ -361,7 +381,7 @@ class OptionalState(HandState):
         whole = hand | bit
         left = 0 if self.last_turn else 1
         return bool(self._maybe_playable(whole) & bit) and self.can_lay(
-            whole, self._table(), bit, left
+            whole, self.table(), bit, left
         )
 
     # ------------------------------------------------------------ moving
@@ -428,9 +448,9 @@ class OptionalState(HandState):
         self.hands[p] &= ~mask
         jacks_alone = self.rules.jacks_alone
         if kind is PieceKind.SOLO:
-            table, acc = _lay_card(self._table(), mask, jacks_alone)
+            table, acc = lay_card(self.table(), mask, jacks_alone)
         else:
-            table, acc = _lay_meld(self._table(), kind, mask, jacks_alone)
+            table, acc = lay_meld(self.table(), kind, mask, jacks_alone)
         self.accept, self.acc_rank, self.acc_run, self.laid = table
         self.sides[p].append((kind, mask, target, acc))
         if kind is PieceKind.MARRIAGE:
@@ -485,4 +505,13 @@ def state_class(rules: RuleSet) -> type[HandState]:
     return HandState if rules.mandatory_play else OptionalState
 
 
-__all__ = ["END", "TAKE_FROM", "TAKE_NEXT", "OptionalState", "Table", "state_class"]
+__all__ = [
+    "END",
+    "TAKE_FROM",
+    "TAKE_NEXT",
+    "OptionalState",
+    "Table",
+    "lay_card",
+    "lay_meld",
+    "state_class",
+]

@@ -35,6 +35,7 @@ from umtali.engine.errors import IllegalAction, InvalidNotation, UmtaliError
 from umtali.engine.hand import Hand
 from umtali.engine.match import Game, Session
 from umtali.engine.rules import PRESETS, rules_named
+from umtali.engine.state import NOT_MOVES
 
 FORMAT_VERSION = 1
 MAGIC = "umtali record"
@@ -83,7 +84,8 @@ class RecordData:
 
 def played(hand: Hand) -> list[tuple[int, str]]:
     """(player, action) for every action of a hand, as a replay needs them."""
-    return list(zip((e[0] + 1 for e in hand.log if e[1] <= 6), hand.actions(), strict=True))
+    movers = (e[0] + 1 for e in hand.log if e[1] not in NOT_MOVES)
+    return list(zip(movers, hand.actions(), strict=True))
 
 
 def format_record(match: Game | Session, players: tuple[PlayerInfo, PlayerInfo]) -> str:

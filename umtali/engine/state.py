@@ -44,6 +44,9 @@ END_TURN_LIMIT = "dead: turn limit"
 REBUILD = 7  # the discard pile (less its top) was shuffled into a new stock
 SKIP_DRAW = 8  # a last turn with no card left to draw
 
+#: Log entries that record no move of a player.
+NOT_MOVES = (REBUILD, SKIP_DRAW)
+
 Move = tuple[int, int]
 # Moves are made once and shared, so listing the legal moves allocates little.
 DRAW_MOVE: Move = (DRAW, 0)

@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from umtali.engine.cards import CARDS, Card, by_rank_desc, cards_of, format_cards
 from umtali.engine.melds import PieceKind
 from umtali.engine.optional import END, TAKE_FROM, TAKE_NEXT
+from umtali.engine.rules import CLASSIC, RuleSet
 from umtali.engine.state import (
     DISCARD,
     DISCARD_DOWN,
@@ -32,9 +32,6 @@ from umtali.engine.state import (
     HandState,
     LogEntry,
 )
-
-if TYPE_CHECKING:
-    from umtali.engine.rules import RuleSet
 
 
 class Step(Enum):
@@ -53,6 +50,7 @@ class Piece:
     kind: PieceKind
     cards: tuple[Card, ...]  # highest first, as the column is stacked
     off: Card | None = None  # the table card a solo addition was played off
+    takes: int = 0  # the cards (a card set) this piece took as additions when laid
 
     def points(self, rules: RuleSet) -> int:
         if self.kind is PieceKind.MARRIAGE:
@@ -67,18 +65,19 @@ class Piece:
 
 
 @lru_cache(maxsize=8192)
-def _piece(kind: int, mask: int, target: int) -> Piece:
+def _piece(kind: int, mask: int, target: int, takes: int) -> Piece:
     # Pieces never change once laid, so each is built once and shared.
     return Piece(
         PieceKind(kind),
         tuple(by_rank_desc(cards_of(mask))),
         CARDS[target] if target >= 0 else None,
+        takes,
     )
 
 
 def pieces_of(state: HandState, player: int) -> tuple[Piece, ...]:
     """The pieces on a side (player 0 or 1), in the order they were laid."""
-    return tuple(_piece(kind, mask, target) for kind, mask, target, _ in state.sides[player])
+    return tuple(_piece(*piece) for piece in state.sides[player])
 
 
 def step_of(state: HandState) -> Step:
@@ -151,6 +150,7 @@ class PlayerView:
     must_play: tuple[Card, ...] = ()
     taken: Card | None = None
     turns: int = 0  # turns completed in this hand
+    rules: RuleSet = CLASSIC
 
     @property
     def opponent(self) -> int:
@@ -196,4 +196,5 @@ def view_of(state: HandState, player: int, legal: tuple[str, ...]) -> PlayerView
         must_play=tuple(cards_of(state.req)) if mine else (),
         taken=CARDS[state.keep.bit_length() - 1] if mine and state.keep else None,
         turns=state.turns,
+        rules=state.rules,
     )

@@ -1,7 +1,8 @@
 """What the player types, turned into an action or a command for the loop.
 
 Actions use the engine's notation, with short aliases: ``d`` draw, ``t``
-take, ``t 2`` take two, ``m`` meld, ``p`` play, ``x`` discard.  A bare card
+take, ``t 2`` take two, ``tn`` take next, ``m`` meld, ``p`` play, ``x``
+discard, ``e`` end.  A bare card
 plays it if it can be played (otherwise discards it, in the discard step);
 bare cards that form a meld lay it.  Other words are commands for the table:
 help, hint, score, rules, all, quit.
@@ -18,9 +19,19 @@ from prompt_toolkit.document import Document
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import Card
 from umtali.engine.errors import InvalidNotation
+from umtali.engine.rules import RuleSet
 from umtali.engine.view import PlayerView
 
-ALIASES = {"d": "draw", "t": "take", "m": "meld", "p": "play", "x": "discard", "t2": "take 2"}
+ALIASES = {
+    "d": "draw",
+    "t": "take",
+    "m": "meld",
+    "p": "play",
+    "x": "discard",
+    "t2": "take 2",
+    "tn": "take next",
+    "e": "end",
+}
 META = {
     "help": "help",
     "h": "help",
@@ -42,6 +53,9 @@ HELP = [
     ("draw  (d)", "take the top card of the stock"),
     ("take  (t)", "take the top card of the discard pile"),
     ("take 2  (t 2)", "take the top two discards (both must be played this turn)"),
+    ("take next  (tn)", "after playing the discard you took, take the next one too"),
+    ("take 7H  (t 7H)", "take 7H and every discard above it; 7H must be played"),
+    ("end  (e)", "end your last turn (the cards left in your hand are forfeited)"),
     ("meld 7S 6S 5S  (m)", "lay a run, group, marriage, or a pair that takes you out"),
     ("play JS  (p)", "play one card: a jack, or an addition (… on 10D to choose where)"),
     ("discard 4C  (x)", "discard and end your turn; add 'down' to go out face down"),
@@ -52,6 +66,28 @@ HELP = [
     ("score / rules / help", "the scores, the rules, this list"),
     ("quit  (q)", "leave the game (asks first)"),
 ]
+
+
+# The help rows that belong to one rule set only, by the rule that has them.
+_ONLY = {"take 2  (t 2)": "two", "take next  (tn)": "follow", "take 7H  (t 7H)": "deep"}
+
+
+def help_rows(rules: RuleSet) -> list[tuple[str, str]]:
+    """The help list for a rule set: its own draws, and ``end`` where melding is optional."""
+    rows = []
+    for what, why in HELP:
+        if what in _ONLY and _ONLY[what] != rules.take:
+            continue
+        if what.startswith("end") and (rules.mandatory_play or not rules.last_turn):
+            continue
+        if what.startswith("all") and not rules.mandatory_play:
+            continue
+        if what.startswith("meld") and rules.melds == "rummy":
+            why = "lay a run or a group (a jack is an ordinary card here)"
+        elif what.startswith("meld") and rules.final_meld == "pair_or_run":
+            why = "lay a run, group or marriage; two cards only to go out"
+        rows.append((what, why))
+    return rows
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +113,7 @@ def parse_command(text: str, view: PlayerView) -> Command:
     if len(words) == 1 and words[0].lower() in META:
         return Command(meta=META[words[0].lower()])
     words = _expand(words)
-    if words[0].lower() in ("draw", "take", "meld", "play", "discard"):
+    if words[0].lower() in ("draw", "take", "meld", "play", "discard", "end"):
         return Command(action=str(Action.parse(" ".join(words))))
     try:
         cards = [Card.parse(w) for w in words]
@@ -102,6 +138,8 @@ def forced_action(view: PlayerView) -> str | None:
     played alone.  Single plays come in any order, so they never count as a
     choice.
     """
+    if not view.rules.mandatory_play:
+        return None  # where melding is optional, no play is ever forced
     actions = [Action.parse(a) for a in view.legal_actions]
     if not actions or any(a.kind not in (ActionKind.MELD, ActionKind.PLAY) for a in actions):
         return None

@@ -18,7 +18,7 @@ from rich.text import Text
 from umtali.bots.seat import Decision, GameInfo, Seat
 from umtali.engine.errors import InvalidNotation
 from umtali.engine.view import PlayerView, Step
-from umtali.ui.commands import HELP, LegalCompleter, forced_action, parse_command
+from umtali.ui.commands import LegalCompleter, forced_action, help_rows, parse_command
 from umtali.ui.render import playable_cards
 
 
@@ -150,7 +150,7 @@ class HumanSeat:
             self.show_rules()
         else:
             table = Table(show_header=False, box=None, padding=(0, 2))
-            for what, why in HELP:
+            for what, why in help_rows(view.rules):
                 table.add_row(Text(what, style="bold"), why)
             self.console.print(table)
             legal = ", ".join(view.legal_actions) or "nothing: wait for your turn"
@@ -162,7 +162,12 @@ class HumanSeat:
             what = "draw: " + ", ".join(view.legal_actions)
         elif view.step is Step.PLAY:
             n = len(playable_cards(view))
-            what = f"play: {n} card{'s' if n != 1 else ''} playable, all must go down"
+            cards = f"{n} card{'s' if n != 1 else ''} playable"
+            if not view.rules.mandatory_play:
+                then = "'end' when done" if view.last_turn else "then discard"
+                what = f"play: {cards}, as you choose; {then}"
+            else:
+                what = f"play: {cards}, all must go down"
             if forced_action(view) is not None:
                 what += " ('all' does it)"
         else:

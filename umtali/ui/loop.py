@@ -128,12 +128,17 @@ class TableLoop:
                 f"{self.names[1]} {self.theme.plain(b)}. The lower card deals first: "
                 f"{self.names[game.dealer - 1]}."
             )
+            if game.rules.up_card or not self.humans[game.dealer - 1]:
+                # No dealer's question follows: let the cut be read before the table.
+                self.pause("Press Enter to deal.")
         while not game.is_over:
             info = info_for(game)
             if game.hand is None or game.hand.is_over:
                 dealer = game.dealer
-                eleven = self.seats[dealer - 1].choose_eleven(dealer, info)
-                game.next_hand(eleven=eleven)
+                if game.rules.up_card:
+                    game.next_hand()  # no extra card: the non-dealer starts
+                else:
+                    game.next_hand(eleven=self.seats[dealer - 1].choose_eleven(dealer, info))
                 self.save()
             self._seen = [0, 0]
             self._shown_to = None
@@ -261,6 +266,7 @@ class TableLoop:
                 table,
                 next_dealer,
                 self.theme,
+                hand.rules,
             )
         )
         if next_dealer is not None:

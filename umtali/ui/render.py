@@ -15,9 +15,9 @@ from rich.table import Table
 from rich.text import Text
 
 from umtali.engine.actions import Action, ActionKind
-from umtali.engine.cards import Card
+from umtali.engine.cards import Card, mask_of, rummy_points
 from umtali.engine.melds import PieceKind
-from umtali.engine.rules import CLASSIC
+from umtali.engine.rules import CLASSIC, RuleSet
 from umtali.engine.view import Piece, PlayerView, Step
 from umtali.ui.theme import Theme
 
@@ -133,12 +133,35 @@ def step_text(view: PlayerView, names: tuple[str, str]) -> str:
         if view.discard_down:
             return f"Your turn: draw from the stock (the discard is face down){last}"
         return f"Your turn: {', '.join(view.legal_actions)}{last}"
+    optional = not view.rules.mandatory_play
     if view.step is Step.PLAY:
         n = len(playable_cards(view))
-        return f"Your turn: play — {n} card{'s' if n != 1 else ''} still playable{last}"
+        cards = f"{n} card{'s' if n != 1 else ''}"
+        if not optional:
+            return f"Your turn: play — {cards} still playable{last}"
+        if view.must_play:
+            must = " ".join(str(c) for c in view.must_play)
+            return f"Your turn: play — {must} must go down this turn{last}"
+        if view.last_turn:
+            return f"Your turn: play what you like ({cards} playable), then end{last}"
+        return f"Your turn: play what you like ({cards} playable), then discard"
     if view.last_turn:
         return "Your last turn: discard only to go out" + last
     return "Your turn: discard one card to end it"
+
+
+def render_pile(view: PlayerView, theme: Theme, width: int) -> Text | None:
+    """Practical's fanned discard pile, bottom to top (the newest cards if it is long)."""
+    if view.rules.take != "deep" or len(view.discard_pile) < 2:
+        return None
+    line = Text("  Pile ", style="bold")
+    room = (width - 12) // 3
+    cards = list(view.discard_pile)
+    if len(cards) > room:
+        line.append("… ", style="dim")
+        cards = cards[-room:]
+    line.append_text(theme.cards(cards))
+    return line
 
 
 def render_table(
@@ -158,7 +181,9 @@ def render_table(
         return render_too_small(width, height)
     me, opp = view.player - 1, 2 - view.player
     names = info.names
+    pile = render_pile(view, theme, width)
     fixed = 7 + RESERVED + (1 if view.opponent_known else 0) + (1 if reveal is not None else 0)
+    fixed += 1 if pile is not None else 0
     room = height - fixed
     # Each side gets the rows it needs when both fit; otherwise they share and
     # tall columns are shortened.
@@ -194,8 +219,12 @@ def render_table(
     else:
         middle.append("empty", style="dim")
     middle.append(f"    Hand {info.hand_number} · game {info.game_number}", style="dim")
+    if view.rules is not CLASSIC:
+        middle.append(f" · {view.rules.name}", style="dim")
     lines.append(Text(""))
     lines.append(middle)
+    if pile is not None:
+        lines.append(pile)
     if view.opponent_known:
         known = Text(f"  {names[opp]} holds ", style="dim")
         known.append_text(theme.cards(view.opponent_known))
@@ -233,12 +262,15 @@ def render_hand_end(
     info: TableInfo,
     next_dealer: int | None,
     theme: Theme,
+    rules: RuleSet = CLASSIC,
 ) -> RenderableType:
     """Each side's cards and points, the forfeits, the totals and the next dealer.
 
     Each player's pieces share one wrapped row, so the panel stays short
     enough for an 80×24 terminal even after a long hand.
     """
+    if rules.scoring == "hand":
+        return _rummy_hand_end(sides, scores, went_out, forfeited, info, next_dealer, theme)
     table = Table(title=f"Hand {info.hand_number} is over", expand=False)
     table.add_column("player", style="bold")
     table.add_column("cards laid (points)", max_width=58)
@@ -256,12 +288,19 @@ def render_hand_end(
         table.add_row("", Text("this hand", style="bold"), Text(str(scores[who]), style="bold"))
         if who == 0:
             table.add_section()
-    totals = (info.totals[0] + scores[0], info.totals[1] + scores[1])
     lines: list[RenderableType] = [table]
     if went_out is None:
         lines.append(Text("Nobody went out: a dead hand, nothing forfeited.", style="italic"))
     else:
         lines.append(Text(f"Went out first: {info.names[went_out - 1]}.", style="italic"))
+    return Group(*lines, *_totals_lines(scores, info, next_dealer))
+
+
+def _totals_lines(
+    scores: tuple[int, int], info: TableInfo, next_dealer: int | None
+) -> list[RenderableType]:
+    totals = (info.totals[0] + scores[0], info.totals[1] + scores[1])
+    lines: list[RenderableType] = []
     lines.append(
         Text(
             f"Game {info.game_number}: {info.names[0]} {totals[0]} · {info.names[1]} {totals[1]}",
@@ -270,7 +309,52 @@ def render_hand_end(
     )
     if next_dealer is not None:
         lines.append(Text(f"Next dealer: {info.names[next_dealer - 1]}."))
-    return Group(*lines)
+    return lines
+
+
+def _rummy_hand_end(
+    sides: tuple[tuple[Piece, ...], tuple[Piece, ...]],
+    scores: tuple[int, int],
+    went_out: int | None,
+    left: Sequence[Card],
+    info: TableInfo,
+    next_dealer: int | None,
+    theme: Theme,
+) -> RenderableType:
+    """Rummy: the melds laid, the cards left in the loser's hand and what they count."""
+    table = Table(title=f"Hand {info.hand_number} is over", expand=False)
+    table.add_column("player", style="bold")
+    table.add_column("melds and lay-offs", max_width=58)
+    table.add_column("points", justify="right")
+    for who in (0, 1):
+        laid = Text(" · ", style="dim").join(
+            theme.cards(p.cards) if p.kind is PieceKind.SOLO else _labelled(p, theme)
+            for p in sides[who]
+        )
+        if not sides[who]:
+            laid = Text("nothing laid", style="dim")
+        table.add_row(info.names[who], laid, Text(str(scores[who]), style="bold"))
+        if who == 0:
+            table.add_section()
+    lines: list[RenderableType] = [table]
+    if went_out is None:
+        lines.append(Text("Nobody went out: a dead hand, nobody scores.", style="italic"))
+    else:
+        value = rummy_points(mask_of(left))
+        other = info.names[2 - went_out]
+        row = Text(f"{info.names[went_out - 1]} went out. Left in {other}'s hand: ")
+        row.append_text(theme.cards(list(left)) if left else Text("nothing"))
+        row.append(f" = {value}")
+        if value and scores[went_out - 1] == 2 * value:
+            row.append(", doubled for going rummy", style="bold")
+        lines.append(row)
+    return Group(*lines, *_totals_lines(scores, info, next_dealer))
+
+
+def _labelled(piece: Piece, theme: Theme) -> Text:
+    out = Text(f"{piece.kind.label} ", style="dim")
+    out.append_text(theme.cards(piece.cards))
+    return out
 
 
 def render_game_end(

@@ -16,7 +16,7 @@ from rich.text import Text
 from umtali.engine.hand import Hand, replay
 from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo
-from umtali.engine.state import DISCARD_DOWN
+from umtali.engine.state import NOT_MOVES
 from umtali.engine.view import describe
 from umtali.ui.human import plain_prompt
 from umtali.ui.loop import phrase
@@ -76,7 +76,7 @@ class ReplayViewer:
                 reveal=state.cards_in_hand(3 - seat),
             )
         )
-        moves = [e for e in state.log if e[1] <= DISCARD_DOWN]
+        moves = [e for e in state.log if e[1] not in NOT_MOVES]
         if moves:
             last = moves[-1]
             said = phrase(describe(last), self.theme)

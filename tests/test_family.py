@@ -288,3 +288,18 @@ def test_practical_may_not_discard_the_card_that_was_on_top() -> None:
 def test_only_practical_takes_from_under_the_top(rules: str) -> None:
     hand = deal(P1 + " 8C", P2) if rules == "classic" else pile_8h_7h(rules)
     assert "only practical takes a card from under the top" in refused(hand, "take 8H")
+
+
+def test_the_variant_actions_are_written_and_replayed() -> None:
+    family = run(pile_8h_7h("family"), "take; meld 7H 6H 5H; take next; play 8H; discard 2C")
+    practical = run(pile_8h_7h("practical"), "take 8H; meld 7H 6H 5H; play 8H; discard 2C")
+    ended = going_out("family")
+    run(ended, "discard 4C; draw; discard QS; draw; play 9H; meld 9S 9D; discard 3C down; draw")
+    run(ended, "meld AS AH AD; end")
+    for hand in (family, practical, ended):
+        actions = hand.actions()
+        again = umtali.replay(hand.deal, actions, rules=hand.rules)
+        assert again.log == hand.log and again.scores == hand.scores
+    assert "take next" in family.actions() and "take 8H" in practical.actions()
+    assert ended.actions()[-1] == "end"
+    assert [text for _, text in family.history()][-3:-1] == ["take next (8H)", "play 8H on 7H"]

@@ -196,6 +196,9 @@ def test_phrases_for_the_turn_summary() -> None:
     assert phrase("play 10D on JD", theme) == "played 10♦ off J♦"
     assert phrase("discard face down", theme) == "discarded face down"
     assert phrase("meld KH QH", Theme(ascii=True)) == "melded KH QH"
+    assert phrase("take next (8H)", theme) == "took the next discard too, 8♥"
+    assert phrase("take 7H (9C 7H 2D)", theme) == "took 9♣ 7♥ 2♦ from the discard pile, down to 7♥"
+    assert phrase("end", theme) == "ended the last turn"
 
 
 def test_a_terminal_too_small_says_so_and_recovers_when_enlarged() -> None:
@@ -342,3 +345,25 @@ def test_ctrl_c_while_the_bot_thinks_asks_first(answer: str, leaves: bool) -> No
     hand = game.hand
     assert hand is not None
     assert (hand.actions() == []) == leaves  # after 'n' the bot played its turn
+
+
+@pytest.mark.parametrize("variant", ["family", "practical", "rummy"])
+@pytest.mark.parametrize("hotseat", [False, True], ids=["bot", "hotseat"])
+def test_a_whole_variant_game_at_the_prompt(variant: str, hotseat: bool) -> None:
+    typed = ["help", "take 2", "end"]
+    loop, console, _session, pipe_cm = table(scripted_player(typed), hotseat=hotseat)
+    game = umtali.Game(variant, seed=3)
+    try:
+        loop.play_game(game)
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    assert game.is_over and game.winner in (1, 2)
+    out = console.export_text()
+    assert f"there is no take 2 in {variant}" in out
+    if variant == "rummy":
+        assert "there is no end in rummy" in out
+    else:
+        assert "end is for the last turn" in out
+    assert "Hand 1 is over" in out and "Winner of game 1" in out
+    if variant == "rummy":
+        assert "went out. Left in" in out

@@ -239,3 +239,31 @@ def test_undo_goes_to_the_start_of_this_turn_or_the_last(
     actions: list[tuple[int, str]], player: int, expected: int | None
 ) -> None:
     assert undo_point(actions, player) == expected
+
+
+@pytest.mark.parametrize("variant", ["family", "practical", "rummy"])
+def test_round_trip_of_variant_games(variant: str) -> None:
+    game = play_game(umtali.Game(variant, seed=2), [NormalBot(), EasyBot(2)])
+    text = format_record(game, PLAYERS)
+    assert f"rules {variant}" in text
+    data, again = load(text)
+    assert data.rules == variant and isinstance(again, umtali.Game) and again.is_over
+    assert again.rules.name == variant and again.totals == game.totals
+    assert format_record(again, PLAYERS) == text
+    # And a game stopped in the middle of a hand, after random actions of every kind.
+    rng = random.Random(4)
+    partial = umtali.Game(variant, seed=4)
+    kinds: set[str] = set()
+    for _ in range(400):
+        hand = partial.hand
+        if hand is None or hand.is_over:
+            if partial.is_over:
+                break
+            hand = partial.next_hand()
+        action = rng.choice(hand.legal_actions())
+        kinds.add(action.split()[0])
+        hand.play(action)
+    _, resumed = load(format_record(partial, PLAYERS))
+    assert isinstance(resumed, umtali.Game)
+    assert [h.log for h in resumed.hands] == [h.log for h in partial.hands]
+    assert {"draw", "take", "meld", "discard"} <= kinds

@@ -164,3 +164,47 @@ def test_the_end_of_hand_panel_fits_80_by_24_after_a_long_hand() -> None:
         )
         worst = max(worst, len(text_of(panel).splitlines()))
     assert worst <= 24 - 2  # room for the prompt under it
+
+
+def test_practical_fans_the_whole_discard_pile() -> None:
+    hand = umtali.deal_hand(seed=12, rules="practical")
+    rng = random.Random(1)
+    while len(hand.pile) < 6 or hand.to_move != 1 or hand.step.value != "draw":
+        actions = [a for a in hand.legal_actions() if not a.startswith("take")]
+        hand.play(rng.choice(actions))
+    text = text_of(render_table(hand.view(1), TableInfo(NAMES), Theme(), 80, 24))
+    check_golden("practical_pile", text)
+    pile_line = next(line for line in text.splitlines() if line.startswith("  Pile "))
+    shown = [Theme().plain(c) for c in hand.view(1).discard_pile]
+    assert pile_line.split()[1:] == shown
+    assert "· practical" in text and len(text.splitlines()) <= 24 - 3
+    # Family shows only the top of its pile, as classic does.
+    family = umtali.deal_hand(seed=12, rules="family")
+    assert "Pile " not in text_of(render_table(family.view(1), TableInfo(NAMES), Theme(), 80, 24))
+
+
+def test_rummy_end_of_hand_counts_the_cards_left() -> None:
+    for seed in range(20):
+        hand = umtali.deal_hand(seed=seed, rules="rummy")
+        rng = random.Random(seed)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            plays = [a for a in legal if a.startswith(("meld", "play"))]
+            hand.play(rng.choice(plays or legal))
+        if hand.went_out is not None and hand.forfeited:
+            break
+    assert hand.went_out is not None
+    panel = render_hand_end(
+        (hand.side(1), hand.side(2)),
+        hand.scores,
+        hand.went_out,
+        hand.forfeited,
+        TableInfo(NAMES),
+        2,
+        Theme(),
+        hand.rules,
+    )
+    text = text_of(panel)
+    check_golden("rummy_hand_end", text)
+    value = sum(min(c.rank + 1, 10) for c in hand.forfeited)
+    assert f"Left in {NAMES[2 - hand.went_out]}'s hand" in text and f"= {value}" in text

@@ -114,9 +114,11 @@ def _not_in_these_rules(state: HandState, kind: ActionKind) -> str:
         return f"only practical takes a card from under the top; in {name}, {_TAKES[rules.take]}"
     if kind is ActionKind.END and rules.mandatory_play:
         return (
-            "there is no end in classic: a turn ends with a discard, "
+            f"there is no end in {name}: a turn ends with a discard, "
             "or when nothing is left to play"
         )
+    if kind is ActionKind.END and not rules.last_turn:
+        return f"there is no end in {name}: a turn ends with a discard, or by going out"
     return ""
 
 

@@ -30,12 +30,12 @@ def explain_optional(state: OptionalState, action: Action, legal: list[Move]) ->
         return _take_next(state)
     if kind in (ActionKind.DRAW, ActionKind.TAKE, ActionKind.TAKE_FROM):
         return _draw(state, action)
+    if kind is ActionKind.END and not state.last_turn:
+        return "end is for the last turn: a turn ends with a discard"
     if state.phase == DRAW_PHASE:
         return f"{action}: draw first (draw or take)"
     hand = state.hands[state.mover]
     if kind is ActionKind.END:
-        if not state.last_turn:
-            return "end is for the last turn: a turn ends with a discard"
         if state.req:
             return f"you must still play {format_cards(state.req)}, which you took this turn"
         return "end is not possible now"

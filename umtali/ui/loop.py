@@ -39,9 +39,17 @@ def phrase(text: str, theme: Theme) -> str:
         return text.strip("()")
     if verb == "draw":
         return f"drew {card(words[1])}" if len(words) > 1 else "drew from the stock"
+    if verb == "take" and len(words) > 1 and words[1] == "next":
+        return f"took the next discard too, {card(words[2])}"
+    if verb == "take" and len(words) > 2 and not words[1].startswith("(") and words[1] != "2":
+        # practical: "take 7H (9C 7H 2D)": a card from deep in the pile, and all above it
+        cards = [card(w) for w in words[2:]]
+        return f"took {' '.join(cards)} from the discard pile, down to {card(words[1])}"
     if verb == "take":
         cards = [card(w) for w in words[1:] if w != "2"]
         return f"took {' and '.join(cards)} from the discard pile"
+    if verb == "end":
+        return "ended the last turn"
     if verb == "meld":
         return "melded " + " ".join(card(w) for w in words[1:])
     if verb == "play":

@@ -4,11 +4,15 @@ refuses, and (where it helps) what classic does instead."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from conftest import deal, deal_in, refused, run
 
 import umtali
+from umtali.engine.cards import CARDS, JACK, Card
 from umtali.engine.melds import PieceKind
+from umtali.engine.state import MELD, PLAY
 
 SHARED = ["family", "practical"]
 
@@ -303,3 +307,63 @@ def test_the_variant_actions_are_written_and_replayed() -> None:
     assert "take next" in family.actions() and "take 8H" in practical.actions()
     assert ended.actions()[-1] == "end"
     assert [text for _, text in family.history()][-3:-1] == ["take next (8H)", "play 8H on 7H"]
+
+
+# ---- what the table takes, checked against a slow, obvious reference ----
+
+
+def reference_takes(hand: umtali.Hand) -> int:
+    """Replay the log keeping each meld as (kind, suit, low, high) or a rank; an added
+    card joins every meld it fits (RULES.md: it carries them all on)."""
+    jacks_alone = hand.rules.jacks_alone
+    runs: list[list[int]] = []  # [suit, low rank, high rank]
+    groups: set[int] = set()  # ranks with a group or pair on the table
+    jack_suits: set[int] = set()
+    laid = 0
+
+    def fits_run(c: Card, run: list[int]) -> bool:
+        if jacks_alone and c.rank == JACK:
+            return False
+        return c.suit == run[0] and (c.rank == run[1] - 1 or c.rank == run[2] + 1)
+
+    for _, kind, mask, _ in hand.log:
+        cards = [c for c in CARDS if c.bit & mask]
+        if kind == MELD:
+            shape = hand.kind_of(mask)  # type: ignore[attr-defined]
+            if shape is PieceKind.RUN:
+                runs.append([cards[0].suit, min(c.rank for c in cards), max(c.rank for c in cards)])
+            elif shape in (PieceKind.GROUP, PieceKind.PAIR):
+                groups.add(cards[0].rank)
+        elif kind == PLAY:
+            c = cards[0]
+            if jacks_alone and c.rank == JACK:
+                jack_suits.add(c.suit)
+            for run in runs:
+                if fits_run(c, run):
+                    run[1], run[2] = min(run[1], c.rank), max(run[2], c.rank)
+        else:
+            continue
+        laid |= mask
+    takes = 0
+    for c in CARDS:
+        if laid & c.bit:
+            continue
+        by_jack = jacks_alone and c.suit in jack_suits and c.rank in (JACK - 1, JACK + 1)
+        if c.rank in groups or by_jack or any(fits_run(c, run) for run in runs):
+            takes |= c.bit
+    return takes
+
+
+@pytest.mark.parametrize("rules", ["family", "practical", "rummy"])
+def test_the_table_takes_what_the_reference_says(rules: str) -> None:
+    checked = 0
+    for seed in range(40):
+        hand = umtali.deal_hand(seed=seed, rules=rules)
+        rng = random.Random(seed)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            plays = [a for a in legal if a.startswith(("meld", "play"))]
+            hand.play(rng.choice(plays) if plays and rng.random() < 0.7 else rng.choice(legal))
+            assert hand.accept & ~hand.laid == reference_takes(hand), (seed, hand.actions())
+            checked += 1
+    assert checked > 1000

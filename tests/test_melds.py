@@ -15,9 +15,13 @@ from umtali.engine.melds import (
     accepts,
     could_accept,
     is_pair,
+    is_two_run,
     meld_kind,
     meldable,
     melds_in,
+    rummy_meld_kind,
+    rummy_meldable,
+    rummy_melds_in,
 )
 
 
@@ -146,3 +150,70 @@ def test_could_accept_bounds_every_solo_acceptor(hand: list[Card]) -> None:
                 other.rank == c.rank or (other.suit == c.suit and abs(other.rank - c.rank) == 1)
             )
             assert bool(solo & other.bit) == naturally
+
+
+# ---- Rummy's melds (jacks ordinary, no marriages) and family's two-card run ----
+
+
+@pytest.mark.parametrize(
+    ("cards", "kind"),
+    [
+        ("QS JS 10S", PieceKind.RUN),
+        ("KH QH JH", PieceKind.RUN),
+        ("JS JH JD", PieceKind.GROUP),
+        ("3C AC 2C", PieceKind.RUN),
+        ("KS QS", None),
+        ("5C 5D", None),
+        ("AS KS QS", None),
+        ("4C 3C 2D", None),
+    ],
+)
+def test_rummy_meld_shapes(cards: str, kind: PieceKind | None) -> None:
+    assert rummy_meld_kind(m(cards)) is kind
+
+
+def test_a_two_card_run_is_two_neighbours_of_one_suit_without_a_jack() -> None:
+    assert is_two_run(m("4C 3C")) and is_two_run(m("2H AH")) and is_two_run(m("KD QD"))
+    for cards in (
+        "4C 2C",
+        "4C 3D",
+        "QS JS",
+        "JS 10S",
+        "10S QS",
+        "AS KS",
+        "KS AH",
+        "5C",
+        "3C 4C 5C",
+    ):
+        assert not is_two_run(m(cards)), cards
+
+
+def ref_rummy_kind(cs: list[Card]) -> PieceKind | None:
+    if len(cs) < 3:
+        return None
+    if len({c.rank for c in cs}) == 1:
+        return PieceKind.GROUP
+    ranks = sorted(c.rank for c in cs)
+    if len({c.suit for c in cs}) == 1 and all(b - a == 1 for a, b in pairwise(ranks)):
+        return PieceKind.RUN
+    return None
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands)
+def test_rummy_melds_match_reference(hand: list[Card]) -> None:
+    mask = mask_of(hand)
+    found = rummy_melds_in(mask)
+    assert len(found) == len(set(found))
+    reference = {
+        mask_of(combo)
+        for n in range(3, len(hand) + 1)
+        for combo in combinations(hand, n)
+        if ref_rummy_kind(list(combo)) is not None
+    }
+    assert set(found) == reference
+    union = 0
+    for meld in found:
+        union |= meld
+        assert rummy_meld_kind(meld) is ref_rummy_kind([c for c in CARDS if c.bit & meld])
+    assert rummy_meldable(mask) == union

@@ -19,15 +19,27 @@ import random
 from umtali.bots.fast import rollout
 from umtali.bots.knowledge import Knowledge
 from umtali.bots.normal import NormalBot
+from umtali.bots.open_play import draw_gain
 from umtali.bots.policy import forced_choice
 from umtali.bots.seat import Decision, GameInfo
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.explain import move_of
+from umtali.engine.optional import OptionalState
 from umtali.engine.view import PlayerView
 
 ROLLOUTS = 240  # per decision, shared among the candidates
 MIN_WORLDS = 8
 SHORTLIST = 4  # discards searched, of those the heuristic ranks best
+DEEP_SHORTLIST = 2  # practical's takes from deep in the pile searched
+
+
+def _taken_from(know: Knowledge, action: Action) -> int:
+    """The cards a take from deep in the pile brings: that card and all above it."""
+    at = know.pile.index(action.cards[0].index)
+    cards = 0
+    for i in know.pile[at:]:
+        cards |= 1 << i
+    return cards
 
 
 class HardBot:
@@ -76,6 +88,15 @@ class HardBot:
         candidates = actions
         if kinds == {ActionKind.DISCARD} and len(candidates) > SHORTLIST:
             candidates = self._normal.rank_discards(view, know, candidates)[:SHORTLIST]
+        deep = [a for a in actions if a.kind is ActionKind.TAKE_FROM]
+        if len(deep) > DEEP_SHORTLIST:
+            # Practical: of the takes from deep in the pile, search the ones that
+            # score most this turn (each brings every card above it too).
+            state = know.sample_state(view, random.Random(0))
+            assert isinstance(state, OptionalState)
+            gains = {a: draw_gain(state, _taken_from(know, a)) for a in deep}
+            keep = sorted(deep, key=lambda a: -gains[a])[:DEEP_SHORTLIST]
+            candidates = [a for a in actions if a.kind is not ActionKind.TAKE_FROM or a in keep]
         return self._search(view, know, candidates)
 
     def _search(self, view: PlayerView, know: Knowledge, candidates: list[Action]) -> Decision:

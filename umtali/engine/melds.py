@@ -77,12 +77,12 @@ def _spread(ranks13: int) -> int:
     return ranks13 | (ranks13 << 13) | (ranks13 << 26) | (ranks13 << 39)
 
 
-def group_ranks(hand: int) -> int:
-    """13-bit pattern of the ranks (jacks excluded) held three or four times."""
-    a = hand & _NO_JACK13
-    b = (hand >> 13) & _NO_JACK13
-    c = (hand >> 26) & _NO_JACK13
-    d = (hand >> 39) & _NO_JACK13
+def group_ranks(hand: int, ranks: int = _NO_JACK13) -> int:
+    """13-bit pattern of the ranks (among ``ranks``: jacks excluded) held three or four times."""
+    a = hand & ranks
+    b = (hand >> 13) & ranks
+    c = (hand >> 26) & ranks
+    d = (hand >> 39) & ranks
     return (a & b & (c | d)) | (c & d & (a | b))
 
 
@@ -133,13 +133,10 @@ def melds_in(hand: int) -> list[int]:
 
 def rummy_meldable(hand: int) -> int:
     """The cards of ``hand`` in some run or group, jacks being ordinary cards (Rummy)."""
-    a = hand & SUIT13
-    b = (hand >> 13) & SUIT13
-    c = (hand >> 26) & SUIT13
-    d = hand >> 39
     t = RUMMY_MELDABLE13
-    out = t[a] | t[b] << 13 | t[c] << 26 | t[d] << 39
-    g = (a & b & (c | d)) | (c & d & (a | b))
+    out = t[hand & SUIT13] | t[(hand >> 13) & SUIT13] << 13
+    out |= t[(hand >> 26) & SUIT13] << 26 | t[hand >> 39] << 39
+    g = group_ranks(hand, SUIT13)
     if g:
         out |= hand & _spread(g)
     return out
@@ -151,22 +148,13 @@ def rummy_melds_in(hand: int) -> list[int]:
     for s in range(4):
         shift = 13 * s
         m = (hand >> shift) & SUIT13
-        if not m:
-            continue
-        runs = _RUMMY_RUNS13.get(m)
-        if runs is None:
-            runs = _RUMMY_RUNS13[m] = _runs13(m, SUIT13)
-        out.extend(run << shift for run in runs)
-    _add_groups(out, hand, _groups_any_rank(hand))
+        if m:
+            runs = _RUMMY_RUNS13.get(m)
+            if runs is None:
+                runs = _RUMMY_RUNS13[m] = _runs13(m, SUIT13)
+            out.extend(run << shift for run in runs)
+    _add_groups(out, hand, group_ranks(hand, SUIT13))
     return out
-
-
-def _groups_any_rank(hand: int) -> int:
-    a = hand & SUIT13
-    b = (hand >> 13) & SUIT13
-    c = (hand >> 26) & SUIT13
-    d = hand >> 39
-    return (a & b & (c | d)) | (c & d & (a | b))
 
 
 def _add_groups(out: list[int], hand: int, g: int) -> None:

@@ -14,7 +14,7 @@ The presets are ``classic`` (the old rule book), ``family`` and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 #: What may be drawn from the discard pile besides its top card.
@@ -98,18 +98,8 @@ FAMILY = RuleSet(
     last_turn_discard=False,
 )
 
-PRACTICAL = RuleSet(
-    name="practical",
-    big_hand=10,
-    small_hand=10,
-    up_card=True,
-    mandatory_play=False,
-    take="deep",
-    additions="extend",
-    final_meld="pair_or_run",
-    out_discard="down",
-    last_turn_discard=False,
-)
+# Practical differs from family only in what may be taken from the discard pile.
+PRACTICAL = replace(FAMILY, name="practical", take="deep")
 
 RUMMY = RuleSet(
     name="rummy",

@@ -255,10 +255,24 @@ def run_replay(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _run(args)
+    except BrokenPipeError:
+        # The output went to a pipe that closed early (``umtali bench | head``).
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
+
+
+def _run(args: list[str]) -> int:
     if args and args[0] == "bench":
         from umtali import bench
 
-        return bench.main(args[1:])
+        try:
+            return bench.main(args[1:])
+        except KeyboardInterrupt:
+            print("\nInterrupted.", file=sys.stderr)
+            return 130
     parser = build_parser()
     parsed = parser.parse_args(args)
     try:
@@ -277,6 +291,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UmtaliError as err:
         print(f"umtali: {err}", file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        raise
     except Exception as err:  # never a traceback in front of a player
         if os.environ.get("UMTALI_DEBUG"):
             raise

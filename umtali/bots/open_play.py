@@ -46,7 +46,9 @@ def value_of(state: OptionalState, move: Move) -> int:
 
 def best_plays(state: OptionalState, hand: int, table: Table, memo: Memo | None = None) -> int:
     """The most a sequence of plays from ``hand`` on ``table`` is worth this turn."""
-    return _best(state, hand, table, 0 if state.last_turn else 1, {} if memo is None else memo)[0]
+    return _best(state, hand, table, state.cards_left_after_final(), {} if memo is None else memo)[
+        0
+    ]
 
 
 def _best(state: OptionalState, hand: int, table: Table, left: int, memo: Memo) -> tuple[int, int]:
@@ -102,7 +104,7 @@ def choose_play(state: OptionalState, moves: list[Move]) -> tuple[Move, int] | N
     """The meld or addition that leads to the most this turn, and that total."""
     hand = state.hands[state.mover]
     table = state.table()
-    left = 0 if state.last_turn else 1
+    left = state.cards_left_after_final()
     memo: Memo = {}
     best: tuple[tuple[int, int], Move] | None = None
     for move in moves:

@@ -301,7 +301,7 @@ class OptionalState(HandState):
     def _deep_takes(self) -> list[Move]:
         hand = self.hands[self.mover]
         table = self.table()
-        left = 0 if self.last_turn else 1
+        left = self.cards_left_after_final()
         out = []
         above = 1 << self.pile[-1]
         for depth in range(2, len(self.pile) + 1):
@@ -312,40 +312,30 @@ class OptionalState(HandState):
                 out.append((TAKE_FROM, bit))
         return out
 
+    def cards_left_after_final(self) -> int:
+        """How many cards a two-card going-out meld may leave: one to discard, if a
+        discard can follow it."""
+        return 0 if self.last_turn and not self.rules.last_turn_discard else 1
+
     def playable_moves(self) -> list[Move]:
         """The melds and additions open now (ignoring what a take obliges)."""
-        hand = self.hands[self.mover]
-        moves: list[Move] = [(MELD, m) for m in self._melds(hand)]
-        left = 0 if self.last_turn and not self.rules.last_turn_discard else 1
-        moves.extend((MELD, m) for m in self._finals(hand, left))
-        free = self.free_cards(hand, self.accept)
-        for i in indices(free):
-            moves.append(PLAY_MOVES[i])
-        return moves
+        return self.plays_from(self.hands[self.mover], self.table(), self.cards_left_after_final())
 
     def _play_moves(self) -> list[Move]:
         hand = self.hands[self.mover]
         moves = self.playable_moves()
         req = self.req
         if req and moves:
+            # Keep only the plays after which the card that must go down still can.
             table = self.table()
-            left = 0 if self.last_turn else 1
-            jacks_alone = self.rules.jacks_alone
-            kept = []
-            for move in moves:
-                kind, mask = move
-                if mask & req or mask == hand:
-                    kept.append(move)
-                    continue
-                if kind == PLAY:
-                    after, _ = lay_card(table, mask, jacks_alone)
-                else:
-                    shape = self.kind_of(mask)
-                    assert shape is not None
-                    after, _ = lay_meld(table, shape, mask, jacks_alone)
-                if self.can_lay(hand & ~mask, after, req, left):
-                    kept.append(move)
-            moves = kept
+            left = self.cards_left_after_final()
+            moves = [
+                move
+                for move in moves
+                if move[1] & req
+                or move[1] == hand
+                or self.can_lay(hand & ~move[1], self.after(table, move), req, left)
+            ]
         if self.rules.take == "follow" and self._can_follow(hand):
             moves.append(TAKE_NEXT_MOVE)
         if req:
@@ -379,7 +369,7 @@ class OptionalState(HandState):
             return False
         bit = 1 << pile[-1]
         whole = hand | bit
-        left = 0 if self.last_turn else 1
+        left = self.cards_left_after_final()
         return bool(self._maybe_playable(whole) & bit) and self.can_lay(
             whole, self.table(), bit, left
         )

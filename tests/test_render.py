@@ -44,6 +44,14 @@ def check_golden(name: str, text: str) -> None:
     assert text == path.read_text(encoding="utf-8")
 
 
+def hand_end_of(hand: umtali.Hand, info: TableInfo, dealer: int | None) -> RenderableType:
+    """The end-of-hand panel for a finished hand, as the loop draws it."""
+    sides = (hand.side(1), hand.side(2))
+    return render_hand_end(
+        sides, hand.scores, hand.went_out, hand.forfeited, info, dealer, Theme(), hand.rules
+    )
+
+
 def busy_hand() -> umtali.Hand:
     hand = umtali.deal_hand(seed=21)
     rng = random.Random(3)
@@ -95,15 +103,7 @@ def test_end_of_hand_panel() -> None:
     run(hand, "meld 10S 9S 8S 7S 6S 5S 4S 3S 2S AS; discard 4D down")
     run(hand, "draw; play JS; meld KH QH; meld 4H 3H 2H; meld 7H 7D 7C")
     result = HandResult(1, 1, hand.scores, hand.went_out, tuple(hand.forfeited), hand.end)
-    panel = render_hand_end(
-        (hand.side(1), hand.side(2)),
-        hand.scores,
-        hand.went_out,
-        hand.forfeited,
-        TableInfo(NAMES, totals=(12, 30), hand_number=3),
-        next_dealer(result),
-        Theme(),
-    )
+    panel = hand_end_of(hand, TableInfo(NAMES, totals=(12, 30), hand_number=3), next_dealer(result))
     text = text_of(panel)
     check_golden("hand_end", text)
     assert "forfeited by Ben" in text and "marriage K♥ Q♥ (20, doubled)" in text
@@ -153,15 +153,7 @@ def test_the_end_of_hand_panel_fits_80_by_24_after_a_long_hand() -> None:
         rng = random.Random(seed)
         while not hand.is_over:
             hand.play(rng.choice(hand.legal_actions()))
-        panel = render_hand_end(
-            (hand.side(1), hand.side(2)),
-            hand.scores,
-            hand.went_out,
-            hand.forfeited,
-            TableInfo(NAMES),
-            1,
-            Theme(),
-        )
+        panel = hand_end_of(hand, TableInfo(NAMES), 1)
         worst = max(worst, len(text_of(panel).splitlines()))
     assert worst <= 24 - 2  # room for the prompt under it
 
@@ -194,16 +186,7 @@ def test_rummy_end_of_hand_counts_the_cards_left() -> None:
         if hand.went_out is not None and hand.forfeited:
             break
     assert hand.went_out is not None
-    panel = render_hand_end(
-        (hand.side(1), hand.side(2)),
-        hand.scores,
-        hand.went_out,
-        hand.forfeited,
-        TableInfo(NAMES),
-        2,
-        Theme(),
-        hand.rules,
-    )
+    panel = hand_end_of(hand, TableInfo(NAMES), 2)
     text = text_of(panel)
     check_golden("rummy_hand_end", text)
     value = sum(min(c.rank + 1, 10) for c in hand.forfeited)

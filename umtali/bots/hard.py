@@ -19,7 +19,7 @@ import random
 from umtali.bots.fast import rollout
 from umtali.bots.knowledge import Knowledge
 from umtali.bots.normal import NormalBot
-from umtali.bots.open_play import draw_gain
+from umtali.bots.open_play import draw_gain, taken_with
 from umtali.bots.policy import forced_choice
 from umtali.bots.seat import Decision, GameInfo
 from umtali.engine.actions import Action, ActionKind
@@ -31,15 +31,6 @@ ROLLOUTS = 240  # per decision, shared among the candidates
 MIN_WORLDS = 8
 SHORTLIST = 4  # discards searched, of those the heuristic ranks best
 DEEP_SHORTLIST = 2  # practical's takes from deep in the pile searched
-
-
-def _taken_from(know: Knowledge, action: Action) -> int:
-    """The cards a take from deep in the pile brings: that card and all above it."""
-    at = know.pile.index(action.cards[0].index)
-    cards = 0
-    for i in know.pile[at:]:
-        cards |= 1 << i
-    return cards
 
 
 class HardBot:
@@ -94,7 +85,7 @@ class HardBot:
             # score most this turn (each brings every card above it too).
             state = know.sample_state(view, random.Random(0))
             assert isinstance(state, OptionalState)
-            gains = {a: draw_gain(state, _taken_from(know, a)) for a in deep}
+            gains = {a: draw_gain(state, taken_with(know.pile, a.mask)) for a in deep}
             keep = sorted(deep, key=lambda a: -gains[a])[:DEEP_SHORTLIST]
             candidates = [a for a in actions if a.kind is not ActionKind.TAKE_FROM or a in keep]
         return self._search(view, know, candidates)

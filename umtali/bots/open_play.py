@@ -10,6 +10,8 @@ the hand is that much less left to count against the player.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from umtali.bots.policy import keep_value
 from umtali.engine.cards import FULL_DECK, indices, plain_points, rummy_points
 from umtali.engine.melds import PieceKind
@@ -124,6 +126,14 @@ def draw_gain(state: OptionalState, cards: int) -> int:
     return best_plays(state, hand | cards, table) - best_plays(state, hand, table)
 
 
+def taken_with(pile: Sequence[int], card: int) -> int:
+    """The cards a take from deep in the pile brings: ``card`` (a bit) and all above it."""
+    cards = 0
+    for i in pile[pile.index(card.bit_length() - 1) :]:
+        cards |= 1 << i
+    return cards
+
+
 def choose_draw(state: OptionalState, moves: list[Move], depth: int = 52) -> Move:
     """Take from the discard pile what scores this turn (no deeper than ``depth``)."""
     pile = state.pile
@@ -133,14 +143,11 @@ def choose_draw(state: OptionalState, moves: list[Move], depth: int = 52) -> Mov
         if kind == TAKE:
             worth = draw_gain(state, 1 << pile[-1]) - 0.5
         elif kind == TAKE_FROM:
-            at = pile.index(mask.bit_length() - 1)
-            if len(pile) - at > depth:
+            cards = taken_with(pile, mask)
+            if cards.bit_count() > depth:
                 continue
-            cards = 0
-            for i in pile[at:]:
-                cards |= 1 << i
             # Every extra card kept is a card that may be forfeited or counted.
-            worth = draw_gain(state, cards) - 1.5 * (len(pile) - at - 1) - 0.5
+            worth = draw_gain(state, cards) - 1.5 * (cards.bit_count() - 1) - 0.5
         else:
             continue
         if worth > 0 and (best is None or worth > best[0]):

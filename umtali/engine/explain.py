@@ -26,7 +26,7 @@ from umtali.engine.state import (
     Move,
 )
 
-_MELD_SHAPES = (
+MELD_SHAPES = (
     "a run is three or more cards in sequence in one suit (ace low, no jacks), "
     "a group three or four cards of one rank, a marriage the king and queen of one suit"
 )
@@ -165,7 +165,7 @@ def _explain_meld(state: HandState, action: Action, hand: int) -> str:
         return f"jacks are never part of a meld: play {jack} alone"
     shape = meld_kind(mask)
     if shape is None:
-        return f"{cards} is not a meld: {_MELD_SHAPES}"
+        return f"{cards} is not a meld: {MELD_SHAPES}"
     if shape is PieceKind.PAIR:
         left = (hand & ~mask).bit_count()
         extra = " (discard the other card first, then lay the pair)" if left == 1 else ""

@@ -8,15 +8,13 @@ from __future__ import annotations
 
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import CARDS, JACKS, format_cards
+from umtali.engine.explain import MELD_SHAPES
 from umtali.engine.melds import is_pair, is_two_run
 from umtali.engine.optional import OptionalState
 from umtali.engine.state import DRAW_PHASE, Move
 
 _SHAPES = {
-    "umtali": (
-        "a run is three or more cards in sequence in one suit (ace low, no jacks), "
-        "a group three or four cards of one rank, a marriage the king and queen of one suit"
-    ),
+    "umtali": MELD_SHAPES,
     "rummy": (
         "a run is three or more cards in sequence in one suit (ace low, J between 10 and Q), "
         "a group three or four cards of one rank"

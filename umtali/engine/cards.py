@@ -17,8 +17,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Generic, TypeVar
 
 from umtali.engine.errors import InvalidNotation
+
+T = TypeVar("T")
 
 RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUIT_LETTERS = "SHDC"
@@ -120,20 +123,60 @@ def _suit_indices(m: int) -> tuple[int, ...]:
     return tuple(r for r in range(13) if m >> r & 1)
 
 
-# The ranks present in each 13-bit suit pattern, so listing a set's cards
-# costs four lookups instead of a loop over its bits.
+# The ranks present in each 13-bit suit pattern.
 _SUIT_INDICES: tuple[tuple[int, ...], ...] = tuple(_suit_indices(m) for m in range(1 << 13))
 
 
-def indices(mask: int) -> list[int]:
-    """Card indices in a set, lowest first."""
-    table = _SUIT_INDICES
-    out = list(table[mask & 0x1FFF])
-    for base in (13, 26, 39):
-        part = (mask >> base) & 0x1FFF
-        if part:
-            out.extend(base + r for r in table[part])
-    return out
+class PerCard(Generic[T]):
+    """One value per card index; :meth:`of` lists the values of a set's cards.
+
+    The hot path lists moves card by card (every discard, every addition), so
+    instead of a loop over a set's bits, each suit's 13-bit pattern is looked
+    up in a table of tuples, filled the first time that pattern is met.
+    """
+
+    __slots__ = ("_suits", "_values")
+
+    def __init__(self, values: Iterable[T]) -> None:
+        self._values = tuple(values)
+        if len(self._values) != 52:
+            raise ValueError(f"one value per card: 52, not {len(self._values)}")
+        self._suits: list[list[tuple[T, ...] | None]] = []
+        for _ in range(4):
+            table: list[tuple[T, ...] | None] = [None] * (1 << 13)
+            table[0] = ()
+            self._suits.append(table)
+
+    def _fill(self, suit: int, pattern: int) -> tuple[T, ...]:
+        base = 13 * suit
+        got = tuple(self._values[base + r] for r in _SUIT_INDICES[pattern])
+        self._suits[suit][pattern] = got
+        return got
+
+    def of(self, mask: int) -> list[T]:
+        """The values of the cards in ``mask``, lowest index first."""
+        s0, s1, s2, s3 = self._suits
+        p = mask & 0x1FFF
+        a = s0[p]
+        if a is None:
+            a = self._fill(0, p)
+        p = (mask >> 13) & 0x1FFF
+        b = s1[p]
+        if b is None:
+            b = self._fill(1, p)
+        p = (mask >> 26) & 0x1FFF
+        c = s2[p]
+        if c is None:
+            c = self._fill(2, p)
+        p = mask >> 39
+        d = s3[p]
+        if d is None:
+            d = self._fill(3, p)
+        return [*a, *b, *c, *d]
+
+
+#: ``indices(mask)``: the card indices in a set, lowest first.
+indices = PerCard(range(52)).of
 
 
 def cards_of(mask: int) -> list[Card]:

@@ -35,7 +35,7 @@ from umtali.engine.rules import RuleSet
 from umtali.engine.state import (
     DISCARD,
     DISCARD_DOWN,
-    DISCARD_MOVES,
+    DISCARDS,
     DRAW,
     DRAW_MOVE,
     DRAW_PHASE,
@@ -43,8 +43,8 @@ from umtali.engine.state import (
     MELD,
     OVER,
     PLAY,
-    PLAY_MOVES,
     PLAY_PHASE,
+    PLAYS,
     TAKE,
     TAKE_MOVE,
     HandState,
@@ -176,7 +176,7 @@ class OptionalState(HandState):
         to ``hand`` on ``table``, as moves: a search's view of one turn."""
         moves: list[Move] = [(MELD, m) for m in self._melds(hand)]
         moves.extend((MELD, m) for m in self._finals(hand, left))
-        moves.extend(PLAY_MOVES[i] for i in indices(self.free_cards(hand, table[0])))
+        moves += PLAYS.of(self.free_cards(hand, table[0]))
         return moves
 
     def after(self, table: Table, move: Move) -> Table:
@@ -349,7 +349,7 @@ class OptionalState(HandState):
         if hand & (hand - 1) == 0:
             moves.extend(self._last_card(hand))
         else:
-            moves.extend(DISCARD_MOVES[i] for i in indices(hand & ~self.keep))
+            moves += DISCARDS.of(hand & ~self.keep)
         return moves
 
     def _last_card(self, hand: int) -> list[Move]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from umtali.engine.cards import FULL_DECK, JACKS, indices, plain_points
+from umtali.engine.cards import FULL_DECK, JACKS, PerCard, indices, plain_points
 from umtali.engine.melds import (
     SOLO_ACCEPTS,
     PieceKind,
@@ -54,6 +54,8 @@ TAKE_MOVE: Move = (TAKE, 0)
 TAKE_TWO_MOVE: Move = (TAKE_TWO, 0)
 PLAY_MOVES: tuple[Move, ...] = tuple((PLAY, 1 << i) for i in range(52))
 DISCARD_MOVES: tuple[Move, ...] = tuple((DISCARD, 1 << i) for i in range(52))
+PLAYS: PerCard[Move] = PerCard(PLAY_MOVES)
+DISCARDS: PerCard[Move] = PerCard(DISCARD_MOVES)
 # A piece on the table: (kind, cards, target card index or -1, what it accepts).
 Piece = tuple[int, int, int, int]
 # A log entry: (player, kind, cards, detail): detail is the card drawn for a
@@ -277,13 +279,13 @@ class HandState:
         """The melds and solo plays open now (ignoring the take-two promise)."""
         hand = self.hands[self.mover]
         mel = meldable(hand)
+        return self._playable(hand, mel, hand & (JACKS | (self.accept & ~mel)))
+
+    def _playable(self, hand: int, mel: int, free: int) -> list[Move]:
         moves: list[Move] = [(MELD, m) for m in melds_in(hand)] if mel else []
-        free = hand & (JACKS | (self.accept & ~mel))
-        while free:
-            low = free & -free
-            free ^= low
-            moves.append(PLAY_MOVES[low.bit_length() - 1])
-        if is_pair(hand):
+        if free:
+            moves += PLAYS.of(free)
+        if hand.bit_count() == 2 and is_pair(hand):
             moves.append((MELD, hand))  # a pair that is the whole hand takes the player out
         return moves
 
@@ -292,12 +294,13 @@ class HandState:
         if self.discarded:
             return [(MELD, hand)]  # discarded down to a pair: lay it and go out
         mel = meldable(hand)
-        if not mel and not hand & (JACKS | self.accept) and not is_pair(hand):
+        free = hand & (JACKS | (self.accept & ~mel))
+        if not (mel or free) and (hand.bit_count() != 2 or not is_pair(hand)):
             # Nothing can be played (the usual case at the end of a turn).
             return self._discard_moves(hand)
-        moves = self.playable_moves()
+        moves = self._playable(hand, mel, free)
         req = self.req
-        if req and moves:
+        if req:
             accept = self.accept
             memo: dict[tuple[int, int], bool] = {}
             moves = [
@@ -307,20 +310,20 @@ class HandState:
                 or m == hand
                 or can_play_all(hand & ~m, accept | meld_accepts(m), req, 0, memo)
             ]
-        if moves:
-            return moves
-        return self._discard_moves(hand)
+            if not moves:
+                return self._discard_moves(hand)
+        return moves
 
     def _discard_moves(self, hand: int) -> list[Move]:
         if hand & (hand - 1) == 0:
             # The last card: discarding it goes out, face up or face down.
             return [(DISCARD, hand), (DISCARD_DOWN, hand)]
-        only_to_pair = self.last_turn or bool(self.req)
-        if only_to_pair and hand.bit_count() != 3:
+        if not (self.last_turn or self.req):
+            return DISCARDS.of(hand & ~self.keep)
+        # Only a discard that leaves a pair to go out with.
+        if hand.bit_count() != 3:
             return []
         rest = hand & ~(self.keep | self.req)
-        if not only_to_pair:
-            return [DISCARD_MOVES[i] for i in indices(rest)]
         return [DISCARD_MOVES[i] for i in indices(rest) if is_pair(hand & ~(1 << i))]
 
     def score(self, player: int) -> int:

@@ -104,3 +104,30 @@ def test_a_single_taken_card_may_be_discarded_when_it_is_the_last() -> None:
     assert set(hand.legal_actions()) == {"discard QD", "discard QD down"}
     run(hand, "discard QD")
     assert hand.went_out == 2
+
+
+# Player 1 lays a run, discards KC and keeps the rest; player 2 draws 10C and discards
+# KH onto it.
+def kings_on_pile(run_cards: str, kept: str) -> object:
+    p1 = f"{run_cards} {kept} KC"
+    p2 = "KH 3H 5H 7H 9H 2C 4C 6C 8C 4D"
+    script = f"meld {run_cards}; discard KC; draw; discard KH"
+    return run(deal(p1, p2, top="10C"), script)
+
+
+def test_take_two_counts_a_going_out_pair_after_one_discard() -> None:
+    hand = kings_on_pile("9S 8S 7S 6S 5S 4S 3S 2S AS", "9D")
+    assert hand.hand_of(1) == ["9D"]
+    assert "take 2" in hand.legal_actions()
+    run(hand, "take 2")
+    assert hand.legal_actions() == ["discard 9D"]  # neither king may be the discard
+    run(hand, "discard 9D; meld KH KC")
+    assert hand.went_out == 1
+
+
+def test_take_two_refused_when_the_pair_could_not_take_you_out() -> None:
+    # Holding two cards nothing takes, one discard cannot bring the hand down to the pair.
+    hand = kings_on_pile("8S 7S 6S 5S 4S 3S 2S AS", "9D 2H")
+    assert set(hand.hand_of(1)) == {"9D", "2H"}
+    assert hand.legal_actions() == ["draw", "take"]
+    assert "cannot both be played" in refused(hand, "take 2")

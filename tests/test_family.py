@@ -288,6 +288,48 @@ def test_practical_may_not_discard_the_card_that_was_on_top() -> None:
     assert "discard 8S" not in hand.legal_actions() and "discard 2C" in hand.legal_actions()
 
 
+# Player 1 discards 5S and keeps 5D; player 2 discards 10C on top of it.  5S can then go
+# down only in a going-out pair with 5D, with at most one other card left to discard.
+PAIR_P2 = "10C 3S 7S 9H JD 4C 10D 6D AS 4D"
+
+
+def pile_5s_10c(rules: str, p1: str) -> umtali.Hand:
+    hand = deal_in(rules, p1, PAIR_P2, "QS", "KD 8S")
+    return run(hand, "draw; discard 5S; draw; discard 10C")
+
+
+HEARTS_CLUBS = "AH 2H 3H 4H 6C 7C 8C 9C 5S 5D"  # KD joins them: the one card left over
+TWO_LEFT = "AH 2H 3H 2C 6C 7C 8C 9C 5S 5D"  # KD and 2C: one too many
+
+
+def test_practical_deep_take_counts_a_going_out_pair() -> None:
+    hand = pile_5s_10c("practical", HEARTS_CLUBS)
+    assert "take 5S" in hand.legal_actions()
+    run(hand, "take 5S; meld 4H 3H 2H AH; meld 10C 9C 8C 7C 6C; meld 5S 5D")
+    assert hand.legal_actions() == ["discard KD down"]
+    run(hand, "discard KD down")
+    assert hand.went_out == 1
+
+
+def test_practical_deep_take_refused_when_the_pair_would_leave_two_cards() -> None:
+    hand = pile_5s_10c("practical", TWO_LEFT)
+    assert "take 5S" not in hand.legal_actions()
+    assert "could not be" in refused(hand, "take 5S")
+
+
+def test_family_take_next_counts_a_going_out_pair() -> None:
+    hand = run(pile_5s_10c("family", HEARTS_CLUBS), "take; meld 10C 9C 8C 7C 6C")
+    assert "take next" in hand.legal_actions()
+    run(hand, "take next; meld 4H 3H 2H AH; meld 5S 5D; discard KD down")
+    assert hand.went_out == 1
+
+
+def test_family_take_next_refused_when_the_pair_would_leave_two_cards() -> None:
+    hand = run(pile_5s_10c("family", TWO_LEFT), "take; meld 10C 9C 8C 7C 6C")
+    assert "take next" not in hand.legal_actions()
+    assert "could not be played this turn" in refused(hand, "take next")
+
+
 @pytest.mark.parametrize("rules", ["classic", "family", "rummy"])
 def test_only_practical_takes_from_under_the_top(rules: str) -> None:
     hand = deal(P1 + " 8C", P2) if rules == "classic" else pile_8h_7h(rules)

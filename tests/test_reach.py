@@ -13,8 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from umtali.engine.cards import CARDS, JACKS, Card, indices, mask_of
-from umtali.engine.melds import SOLO_ACCEPTS, is_pair, meldable, melds_in
+from umtali.engine.melds import SOLO_ACCEPTS, PieceKind, is_pair, meldable, melds_in
 from umtali.engine.reach import can_play_all, meld_accepts
+from umtali.engine.rules import CLASSIC
+from umtali.engine.state import DRAW_PHASE, HandState
 
 
 @cache
@@ -61,3 +63,26 @@ def test_a_meld_choice_can_strand_a_card_and_the_search_sees_the_other_choice() 
     assert can_play_all(hand, 0, required)
     # Without 8D, 6D and 7D can only be played in a run that is no longer there.
     assert not can_play_all(hand & ~Card.parse("8D").bit, 0, required)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.sampled_from(CARDS), min_size=3, max_size=11, unique=True),
+    st.lists(st.sampled_from(CARDS), max_size=8, unique=True),
+)
+def test_take_two_agrees_with_exhaustive_search(cards: list[Card], table: list[Card]) -> None:
+    # The last two cards are the top of the discard pile; table cards lie as solo pieces.
+    *held, under, top = cards
+    table = [c for c in table if c not in cards]
+    state = HandState.from_parts(
+        CLASSIC,
+        hands=(mask_of(held), 0),
+        stock_top_first=[],
+        pile=[under.index, top.index],
+        pile_down=False,
+        sides=([(PieceKind.SOLO, c.bit, -1, SOLO_ACCEPTS[c.index]) for c in table], []),
+        mover=0,
+        phase=DRAW_PHASE,
+    )
+    two = under.bit | top.bit
+    assert state.can_take_two() == slow(mask_of(held) | two, state.accept, two)

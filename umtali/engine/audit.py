@@ -11,6 +11,9 @@ The invariants:
   forfeits, once the hand is over);
 * what ``legal_actions()`` lists and what ``play`` accepts agree, probed
   with candidate actions both legal and not, and a refusal changes nothing;
+* the takes from the discard pile that are offered (classic's top two,
+  family's next card, practical's deep takes) are exactly those a plain search
+  over the turn allows, with none of the engine's quick refusals;
 * neither player's view holds a card of the opponent's hand that was not
   taken openly from the discard pile, nor any unseen card of the stock (a
   view carries the stock's size, never its order);
@@ -26,9 +29,22 @@ from functools import lru_cache
 from umtali.engine.actions import Action
 from umtali.engine.cards import CARDS, Card, format_cards, plain_points, rummy_points
 from umtali.engine.errors import IllegalAction
+from umtali.engine.explain import move_text
 from umtali.engine.hand import Hand
 from umtali.engine.melds import PieceKind, is_pair, melds_in, rummy_melds_in
-from umtali.engine.state import DRAW, MELD, OVER, PLAY, TAKE
+from umtali.engine.optional import TAKE_FROM, TAKE_NEXT_MOVE, OptionalState
+from umtali.engine.reach import can_play_all
+from umtali.engine.state import (
+    DRAW,
+    DRAW_PHASE,
+    MELD,
+    OVER,
+    PLAY,
+    PLAY_PHASE,
+    TAKE,
+    TAKE_TWO_MOVE,
+    Move,
+)
 from umtali.engine.view import PlayerView
 
 _CARD_WORD = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
@@ -37,10 +53,44 @@ _CARD_WORD = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
 def audit(hand: Hand, rng: random.Random, probes: int = 2) -> list[str]:
     """Every invariant violated by ``hand`` now (an empty list when sound)."""
     problems = check_cards(hand) + check_scores(hand) + check_views(hand)
-    problems += check_agreement(hand, rng, probes)
+    problems += check_takes(hand) + check_agreement(hand, rng, probes)
     if hand.turns > hand.rules.turn_limit:
         problems.append(f"the hand ran to {hand.turns} turns, past its limit")
     return problems
+
+
+def check_takes(hand: Hand) -> list[str]:
+    """Takes offered from the discard pile against a plain search of the turn."""
+    pile = hand.pile
+    if hand.phase == OVER or hand.pile_down or not pile:
+        return []
+    moves = set(hand.legal_moves())
+    held = hand.hands[hand.mover]
+    top = 1 << pile[-1]
+    drawing = hand.phase == DRAW_PHASE and len(pile) >= 2
+    want: dict[Move, bool] = {}
+    if not isinstance(hand, OptionalState):
+        if drawing:
+            two = top | 1 << pile[-2]
+            want[TAKE_TWO_MOVE] = can_play_all(held | two, hand.accept, two)
+    elif hand.rules.take == "deep" and drawing:
+        whole = held | top
+        for index in reversed(pile[:-1]):
+            whole |= 1 << index
+            want[(TAKE_FROM, 1 << index)] = _lays(hand, whole, 1 << index)
+    elif hand.rules.take == "follow" and hand.phase == PLAY_PHASE:
+        can = hand.taken and not hand.followed and not held & hand.taken
+        want[TAKE_NEXT_MOVE] = bool(can) and _lays(hand, held | top, top)
+    return [
+        f"{'offered' if move in moves else 'refused'} {move_text(move)}, "
+        f"which a search of the turn {'refuses' if move in moves else 'allows'}"
+        for move, allowed in want.items()
+        if (move in moves) != allowed
+    ]
+
+
+def _lays(hand: OptionalState, whole: int, card: int) -> bool:
+    return hand.can_lay(whole, hand.table(), card, hand.cards_left_after_final())
 
 
 def check_cards(hand: Hand) -> list[str]:

@@ -276,8 +276,14 @@ class OptionalState(HandState):
         while True:
             grown = hand & (maybe | accept | could_accept(maybe))
             if grown == maybe:
-                return maybe
+                break
             maybe = grown
+        # Cards outside it can still go down in a two-card meld that goes out,
+        # leaving at most one card: with three or fewer of them, any might.
+        stuck = hand & ~maybe
+        if stuck and stuck.bit_count() <= 3 and self.rules.final_meld != "none":
+            return hand
+        return maybe
 
     # ------------------------------------------------------------ moves
 

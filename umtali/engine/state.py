@@ -242,21 +242,35 @@ class HandState:
 
     def can_take_two(self) -> bool:
         """Both top discards could be played this turn by the player to move."""
-        if len(self.pile) < 2 or self.pile_down:
+        pile = self.pile
+        if len(pile) < 2 or self.pile_down:
             return False
-        two = (1 << self.pile[-1]) | (1 << self.pile[-2])
+        top = pile[-1]
+        under = pile[-2]
+        two = (1 << top) | (1 << under)
         hand = self.hands[self.mover] | two
         accept = self.accept
-        # Quick refusal.  Cards that might be played this turn: jacks, cards
-        # in a meld, cards the table takes, and (repeatedly) cards that those
-        # could take once down.  A taken card outside that set never plays.
-        maybe = hand & (JACKS | accept | meldable(hand))
+        # Quick refusals, sound but not complete; the search below decides.
+        # A card that is not a jack and that the table does not take is played
+        # with or after a card of its rank or a suit neighbour (in a meld, off
+        # it, or as a going-out pair), so it needs one in the hand.
+        alone = JACKS | accept
+        if not (alone >> top & 1 or hand & SOLO_ACCEPTS[top]):
+            return False
+        if not (alone >> under & 1 or hand & SOLO_ACCEPTS[under]):
+            return False
+        # Cards that might be played one way or another: jacks, cards the table
+        # takes, cards in a meld, and (repeatedly) what those could take once down.
+        maybe = hand & (alone | meldable(hand))
         while True:
             grown = hand & (maybe | accept | could_accept(maybe))
             if grown == maybe:
                 break
             maybe = grown
-        if two & ~maybe:
+        # The rest can leave the hand only as a going-out pair, after at most one
+        # discard: so a taken card among more than three of them stays.
+        stuck = hand & ~maybe
+        if stuck & two and stuck.bit_count() > 3:
             return False
         return can_play_all(hand, accept, two)
 

@@ -204,6 +204,8 @@ RANK_MASKS: tuple[int, ...] = tuple(sum(1 << (13 * s + r) for s in range(4)) for
 SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 JACKS = RANK_MASKS[JACK]
 FIVES = RANK_MASKS[TEN] | RANK_MASKS[JACK] | RANK_MASKS[QUEEN] | RANK_MASKS[KING]
+#: Each card's plain value, by index.
+CARD_POINTS: tuple[int, ...] = tuple(plain_points(1 << i) for i in range(52))
 
 
 def rummy_points(mask: int) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from umtali.engine.cards import FULL_DECK, JACKS, PerCard, indices, plain_points
+from umtali.engine.cards import CARD_POINTS, FULL_DECK, JACKS, PerCard, indices, plain_points
 from umtali.engine.melds import (
     SOLO_ACCEPTS,
     PieceKind,
@@ -55,6 +55,10 @@ TAKE_TWO_MOVE: Move = (TAKE_TWO, 0)
 PLAY_MOVES: tuple[Move, ...] = tuple((PLAY, 1 << i) for i in range(52))
 DISCARD_MOVES: tuple[Move, ...] = tuple((DISCARD, 1 << i) for i in range(52))
 PLAYS: PerCard[Move] = PerCard(PLAY_MOVES)
+# Piece kinds as plain names: an enum's attribute lookup is slow on the hot path.
+_RUN = PieceKind.RUN
+_SOLO = PieceKind.SOLO
+_MARRIAGE = PieceKind.MARRIAGE
 DISCARDS: PerCard[Move] = PerCard(DISCARD_MOVES)
 # A piece on the table: (kind, cards, target card index or -1, what it accepts).
 Piece = tuple[int, int, int, int]
@@ -278,14 +282,28 @@ class HandState:
         """Every legal move now; empty once the hand is over."""
         phase = self.phase
         if phase == PLAY_PHASE:
-            return self._play_moves()
+            hand = self.hands[self.mover]
+            if self.discarded:
+                return [(MELD, hand)]  # discarded down to a pair: lay it and go out
+            mel = meldable(hand)
+            free = hand & (JACKS | (self.accept & ~mel))
+            if mel or free or (hand.bit_count() == 2 and is_pair(hand)):
+                return self._plays(hand, mel, free)
+            # Nothing can be played (the usual case at the end of a turn).
+            if hand & (hand - 1) and not (self.last_turn or self.req):
+                return DISCARDS.of(hand & ~self.keep)
+            return self._discard_moves(hand)
         if phase == DRAW_PHASE:
             pile = self.pile
-            moves: list[Move] = [DRAW_MOVE] if self.stock or len(pile) >= 2 else []
+            if len(pile) >= 2:
+                if self.pile_down:
+                    return [DRAW_MOVE]  # the stock, rebuilt from the pile if need be
+                if self.can_take_two():
+                    return [DRAW_MOVE, TAKE_MOVE, TAKE_TWO_MOVE]
+                return [DRAW_MOVE, TAKE_MOVE]
+            moves: list[Move] = [DRAW_MOVE] if self.stock else []
             if pile and not self.pile_down:
                 moves.append(TAKE_MOVE)
-                if len(pile) >= 2 and self.can_take_two():
-                    moves.append(TAKE_TWO_MOVE)
             return moves
         return []
 
@@ -303,15 +321,8 @@ class HandState:
             moves.append((MELD, hand))  # a pair that is the whole hand takes the player out
         return moves
 
-    def _play_moves(self) -> list[Move]:
-        hand = self.hands[self.mover]
-        if self.discarded:
-            return [(MELD, hand)]  # discarded down to a pair: lay it and go out
-        mel = meldable(hand)
-        free = hand & (JACKS | (self.accept & ~mel))
-        if not (mel or free) and (hand.bit_count() != 2 or not is_pair(hand)):
-            # Nothing can be played (the usual case at the end of a turn).
-            return self._discard_moves(hand)
+    def _plays(self, hand: int, mel: int, free: int) -> list[Move]:
+        """The legal moves when something can be played (``mel`` and ``free`` of ``hand``)."""
         moves = self._playable(hand, mel, free)
         req = self.req
         if req:
@@ -390,7 +401,7 @@ class HandState:
             self.log.append((p, kind, mask, -1))
             if not hand:
                 self._went_out()
-            elif is_pair(hand):
+            elif hand.bit_count() == 2 and is_pair(hand):
                 self.discarded = True
             else:
                 self._next_turn()
@@ -403,10 +414,10 @@ class HandState:
             acc = accepts(pk, mask)
             self.sides[p].append((pk, mask, -1, acc))
             self.accept |= acc
-            pts = plain_points(mask)
-            if pk == PieceKind.MARRIAGE:
-                pts = 2 * self.rules.marriage_card_points
-            self.table_points[p] += pts
+            if pk == _MARRIAGE:
+                self.table_points[p] += 2 * self.rules.marriage_card_points
+            else:
+                self.table_points[p] += plain_points(mask)
             self.req &= ~mask
             self.log.append((p, MELD, mask, -1))
             if not self.hands[p]:
@@ -427,29 +438,34 @@ class HandState:
             self._finish(END_OUT)
 
     def _play_solo(self, p: int, bit: int, target: int) -> None:
-        self.hands[p] &= ~bit
+        hand = self.hands[p] & ~bit
+        self.hands[p] = hand
         index = bit.bit_length() - 1
         acc = SOLO_ACCEPTS[index]
-        self.sides[p].append((PieceKind.SOLO, bit, target, acc))
+        self.sides[p].append((_SOLO, bit, target, acc))
         self.accept |= acc
-        self.table_points[p] += plain_points(bit)
+        self.table_points[p] += CARD_POINTS[index]
         self.req &= ~bit
         self.log.append((p, PLAY, bit, target))
-        if not self.hands[p]:
+        if not hand:
             self._went_out()
 
     def find_target(self, bit: int) -> int:
         """A card on the table that takes ``bit`` (own side first); -1 for a jack or none."""
         if bit & JACKS:
             return -1
-        index = bit.bit_length() - 1
-        for side in (self.sides[self.mover], self.sides[1 - self.mover]):
-            for kind, cards, _, acc in side:
-                if acc & bit:
-                    if kind == PieceKind.RUN:
+        sides = self.sides
+        mover = self.mover
+        for side in (sides[mover], sides[1 - mover]):
+            for piece in side:
+                if piece[3] & bit:
+                    kind = piece[0]
+                    cards = piece[1]
+                    if kind == _RUN:
                         # the run's end card the new card sits next to
+                        index = bit.bit_length() - 1
                         return index + 1 if cards >> (index + 1) & 1 else index - 1
-                    if kind == PieceKind.SOLO:
+                    if kind == _SOLO:
                         return cards.bit_length() - 1
                     return (cards & -cards).bit_length() - 1
         return -1

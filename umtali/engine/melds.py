@@ -72,9 +72,14 @@ MELDABLE13: tuple[int, ...] = tuple(_meldable13(m) for m in range(1 << 13))
 RUMMY_MELDABLE13: tuple[int, ...] = tuple(_rummy_meldable13(m) for m in range(1 << 13))
 
 
+# One bit per suit at rank 0: multiplying a 13-bit pattern by it copies the pattern
+# into all four suits (the copies cannot overlap, so nothing carries).
+_SUIT_COPIES = 1 | 1 << 13 | 1 << 26 | 1 << 39
+
+
 def _spread(ranks13: int) -> int:
     """A 13-bit rank pattern copied into all four suits."""
-    return ranks13 | (ranks13 << 13) | (ranks13 << 26) | (ranks13 << 39)
+    return ranks13 * _SUIT_COPIES
 
 
 def group_ranks(hand: int, ranks: int = _NO_JACK13) -> int:
@@ -103,7 +108,7 @@ def meldable(hand: int) -> int:
     d &= _NO_JACK13
     g = (a & b & (c | d)) | (c & d & (a | b))
     if g:
-        out |= hand & (g | g << 13 | g << 26 | g << 39)
+        out |= hand & g * _SUIT_COPIES
     return out
 
 
@@ -196,8 +201,9 @@ def is_two_run(mask: int) -> bool:
     return mask == low | low << 1 and (low.bit_length() - 1) % 13 != 12
 
 
-_RANK0 = _spread(1)  # the aces: a left shift must not carry a king into them
-_RANK12 = _spread(1 << 12)
+_FULL = (1 << 52) - 1
+_NOT_ACES = _FULL & ~_spread(1)  # a left shift must not carry a king into an ace
+_NOT_KINGS = _FULL & ~_spread(1 << 12)  # nor a right shift an ace into a king
 
 
 def could_accept(cards: int) -> int:
@@ -208,7 +214,7 @@ def could_accept(cards: int) -> int:
     acceptors is an upper bound, built here with shifts instead of a loop.
     """
     folded = (cards | cards >> 13 | cards >> 26 | cards >> 39) & SUIT13
-    return _spread(folded) | ((cards << 1) & ~_RANK0 & ((1 << 52) - 1)) | ((cards >> 1) & ~_RANK12)
+    return folded * _SUIT_COPIES | (cards << 1) & _NOT_ACES | (cards >> 1) & _NOT_KINGS
 
 
 def is_pair(mask: int) -> bool:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from umtali.engine.cards import JACKS, indices
 from umtali.engine.melds import (
-    SOLO_ACCEPTS,
     accepts,
+    could_accept,
     is_pair,
     meld_kind,
     meldable,
@@ -27,12 +27,14 @@ def free_cards(hand: int, accept: int) -> int:
 
 
 def play_free(hand: int, accept: int) -> tuple[int, int]:
-    """Play every free card until none is left; returns the new hand and acceptors."""
+    """Play every free card until none is left; returns the new hand and acceptors
+    (which may then also hold the cards played, no longer in the hand)."""
     free = free_cards(hand, accept)
     while free:
         hand &= ~free
-        for i in indices(free):
-            accept |= SOLO_ACCEPTS[i]
+        # What the cards take once down as solo cards.  could_accept adds the
+        # cards themselves too, which no longer matters: they have left the hand.
+        accept |= could_accept(free)
         free = free_cards(hand, accept)
     return hand, accept
 

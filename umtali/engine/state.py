@@ -265,7 +265,11 @@ class HandState:
             return False
         # Cards that might be played one way or another: jacks, cards the table
         # takes, cards in a meld, and (repeatedly) what those could take once down.
-        maybe = hand & (alone | meldable(hand))
+        mel = meldable(hand)
+        maybe = hand & (alone | mel)
+        if not maybe:
+            # Nothing at all to start from: only a pair could go down.
+            return hand.bit_count() <= 3 and can_play_all(hand, accept, two)
         while True:
             grown = hand & (maybe | accept | could_accept(maybe))
             if grown == maybe:
@@ -276,6 +280,11 @@ class HandState:
         stuck = hand & ~maybe
         if stuck & two and stuck.bit_count() > 3:
             return False
+        # A quick yes: one meld holds both (laying it first plays them both).
+        if two & mel == two:
+            for m in melds_in(hand):
+                if m & two == two:
+                    return True
         return can_play_all(hand, accept, two)
 
     def legal_moves(self) -> list[Move]:

@@ -13,7 +13,15 @@ from __future__ import annotations
 
 import random
 
-from umtali.engine.cards import CARD_POINTS, FULL_DECK, JACKS, PerCard, indices, plain_points
+from umtali.engine.cards import (
+    CARD_POINTS,
+    FULL_DECK,
+    JACKS,
+    RANK_MASKS,
+    PerCard,
+    indices,
+    plain_points,
+)
 from umtali.engine.melds import (
     SOLO_ACCEPTS,
     PieceKind,
@@ -268,18 +276,27 @@ class HandState:
         mel = meldable(hand)
         maybe = hand & (alone | mel)
         if not maybe:
-            # Nothing at all to start from: only a pair could go down.
-            return hand.bit_count() <= 3 and can_play_all(hand, accept, two)
+            # Nothing can be played, so the two must be a pair that takes the
+            # player out, after discarding the one other card if there is one.
+            return hand.bit_count() <= 3 and is_pair(two)
         while True:
             grown = hand & (maybe | accept | could_accept(maybe))
             if grown == maybe:
                 break
             maybe = grown
-        # The rest can leave the hand only as a going-out pair, after at most one
-        # discard: so a taken card among more than three of them stays.
+        # The rest can leave the hand only in the pair that takes the player out,
+        # after at most one discard.  So if a taken card is among them, there may
+        # be at most three of them, and the taken card needs a rank-mate to pair with.
         stuck = hand & ~maybe
-        if stuck & two and stuck.bit_count() > 3:
-            return False
+        stuck_taken = stuck & two
+        if stuck_taken:
+            if stuck.bit_count() > 3:
+                return False
+            if stuck_taken == two:
+                if not is_pair(two):
+                    return False
+            elif not hand & ~stuck_taken & RANK_MASKS[(stuck_taken.bit_length() - 1) % 13]:
+                return False
         # A quick yes: one meld holds both (laying it first plays them both).
         if two & mel == two:
             for m in melds_in(hand):

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from umtali.engine.cards import CARDS, JACK, KING, QUEEN, Card, PerCard, indices, mask_of
+from umtali.engine.cards import CARDS, JACK, KING, QUEEN, Card, indices, mask_of, per_card
 from umtali.engine.melds import (
     PieceKind,
     accepts,
@@ -222,7 +222,7 @@ def test_rummy_melds_match_reference(hand: list[Card]) -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(CARDS), max_size=52, unique=True))
 def test_per_card_lists_a_sets_values_lowest_first(cs: list[Card]) -> None:
-    names = PerCard(str(c) for c in CARDS)
+    names = per_card(str(c) for c in CARDS)
     mask = mask_of(cs)
     expected = [str(c) for c in sorted(cs, key=lambda c: c.index)]
     assert names.of(mask) == expected
@@ -232,4 +232,4 @@ def test_per_card_lists_a_sets_values_lowest_first(cs: list[Card]) -> None:
 
 def test_per_card_wants_one_value_per_card() -> None:
     with pytest.raises(ValueError, match="52, not 51"):
-        PerCard(range(51))
+        per_card(range(51))

@@ -14,7 +14,7 @@ Card.parse('10H')
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Generic, TypeVar
@@ -127,34 +127,32 @@ def _suit_indices(m: int) -> tuple[int, ...]:
 _SUIT_INDICES: tuple[tuple[int, ...], ...] = tuple(_suit_indices(m) for m in range(1 << 13))
 
 
-class PerCard(Generic[T]):
-    """One value per card index; :meth:`of` lists the values of a set's cards.
+class SuitLists(Generic[T]):
+    """Answers per suit, listed for a whole card set by four table lookups.
 
-    The hot path lists moves card by card (every discard, every addition), so
-    instead of a loop over a set's bits, each suit's 13-bit pattern is looked
-    up in a table of tuples, filled the first time that pattern is met.
+    ``build(suit, pattern)`` gives the answers for one suit's 13-bit pattern;
+    each is computed the first time that pattern is met in that suit and kept.
+    :meth:`of` joins the four suits' answers, spades first.  The hot path
+    lists moves this way (every discard, every addition, every meld) instead
+    of looping over a set's bits.
     """
 
-    __slots__ = ("_suits", "_values")
+    __slots__ = ("_build", "_suits")
 
-    def __init__(self, values: Iterable[T]) -> None:
-        self._values = tuple(values)
-        if len(self._values) != 52:
-            raise ValueError(f"one value per card: 52, not {len(self._values)}")
+    def __init__(self, build: Callable[[int, int], tuple[T, ...]]) -> None:
+        self._build = build
         self._suits: list[list[tuple[T, ...] | None]] = []
-        for _ in range(4):
+        for suit in range(4):
             table: list[tuple[T, ...] | None] = [None] * (1 << 13)
-            table[0] = ()
+            table[0] = build(suit, 0)
             self._suits.append(table)
 
     def _fill(self, suit: int, pattern: int) -> tuple[T, ...]:
-        base = 13 * suit
-        got = tuple(self._values[base + r] for r in _SUIT_INDICES[pattern])
-        self._suits[suit][pattern] = got
+        got = self._suits[suit][pattern] = self._build(suit, pattern)
         return got
 
     def of(self, mask: int) -> list[T]:
-        """The values of the cards in ``mask``, lowest index first."""
+        """The answers for ``mask``'s four suits, one after another."""
         s0, s1, s2, s3 = self._suits
         p = mask & 0x1FFF
         a = s0[p]
@@ -175,8 +173,21 @@ class PerCard(Generic[T]):
         return [*a, *b, *c, *d]
 
 
+def per_card(values: Iterable[T]) -> SuitLists[T]:
+    """One value per card index: ``per_card(v).of(mask)`` lists the values of
+    the cards in ``mask``, lowest index first."""
+    table = tuple(values)
+    if len(table) != 52:
+        raise ValueError(f"one value per card: 52, not {len(table)}")
+
+    def build(suit: int, pattern: int) -> tuple[T, ...]:
+        return tuple(table[13 * suit + r] for r in _SUIT_INDICES[pattern])
+
+    return SuitLists(build)
+
+
 #: ``indices(mask)``: the card indices in a set, lowest first.
-indices = PerCard(range(52)).of
+indices = per_card(range(52)).of
 
 
 def cards_of(mask: int) -> list[Card]:

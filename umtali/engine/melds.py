@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from umtali.engine.cards import JACK, KING, QUEEN, RANK_MASKS
+from umtali.engine.cards import JACK, KING, QUEEN, RANK_MASKS, SuitLists
 
 SUIT13 = (1 << 13) - 1
 _NO_JACK13 = SUIT13 & ~(1 << JACK)
@@ -66,8 +66,6 @@ def _rummy_meldable13(m: int) -> int:
     return starts | (starts << 1) | (starts << 2)
 
 
-_RUNS13: dict[int, tuple[int, ...]] = {}
-_RUMMY_RUNS13: dict[int, tuple[int, ...]] = {}
 MELDABLE13: tuple[int, ...] = tuple(_meldable13(m) for m in range(1 << 13))
 RUMMY_MELDABLE13: tuple[int, ...] = tuple(_rummy_meldable13(m) for m in range(1 << 13))
 
@@ -112,6 +110,18 @@ def meldable(hand: int) -> int:
     return out
 
 
+def _suit_melds(suit: int, m: int) -> tuple[int, ...]:
+    """The runs, then the marriage, in one suit's 13-bit pattern, as card sets."""
+    shift = 13 * suit
+    out = [run << shift for run in _runs13(m)]
+    if m & _ROYALS13 == _ROYALS13:
+        out.append(_ROYALS13 << shift)
+    return tuple(out)
+
+
+_SUIT_MELDS: SuitLists[int] = SuitLists(_suit_melds)
+
+
 def melds_in(hand: int) -> list[int]:
     """Every run, group and marriage that can be laid from ``hand``.
 
@@ -119,19 +129,7 @@ def melds_in(hand: int) -> list[int]:
     its two 3-card runs), and a four-card rank yields the group of four and
     each group of three: which one to lay is the player's choice.
     """
-    out: list[int] = []
-    for s in range(4):
-        shift = 13 * s
-        m = (hand >> shift) & SUIT13
-        if not m:
-            continue
-        runs = _RUNS13.get(m)
-        if runs is None:
-            runs = _RUNS13[m] = _runs13(m)
-        for run in runs:
-            out.append(run << shift)
-        if m & _ROYALS13 == _ROYALS13:
-            out.append(_ROYALS13 << shift)
+    out = _SUIT_MELDS.of(hand)
     _add_groups(out, hand, group_ranks(hand))
     return out
 
@@ -147,17 +145,17 @@ def rummy_meldable(hand: int) -> int:
     return out
 
 
+def _rummy_suit_runs(suit: int, m: int) -> tuple[int, ...]:
+    shift = 13 * suit
+    return tuple(run << shift for run in _runs13(m, SUIT13))
+
+
+_RUMMY_SUIT_RUNS: SuitLists[int] = SuitLists(_rummy_suit_runs)
+
+
 def rummy_melds_in(hand: int) -> list[int]:
     """Every run and group that can be laid from ``hand`` in Rummy (no marriages)."""
-    out: list[int] = []
-    for s in range(4):
-        shift = 13 * s
-        m = (hand >> shift) & SUIT13
-        if m:
-            runs = _RUMMY_RUNS13.get(m)
-            if runs is None:
-                runs = _RUMMY_RUNS13[m] = _runs13(m, SUIT13)
-            out.extend(run << shift for run in runs)
+    out = _RUMMY_SUIT_RUNS.of(hand)
     _add_groups(out, hand, group_ranks(hand, SUIT13))
     return out
 

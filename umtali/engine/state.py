@@ -18,8 +18,9 @@ from umtali.engine.cards import (
     FULL_DECK,
     JACKS,
     RANK_MASKS,
-    PerCard,
+    SuitLists,
     indices,
+    per_card,
     plain_points,
 )
 from umtali.engine.melds import (
@@ -62,12 +63,12 @@ TAKE_MOVE: Move = (TAKE, 0)
 TAKE_TWO_MOVE: Move = (TAKE_TWO, 0)
 PLAY_MOVES: tuple[Move, ...] = tuple((PLAY, 1 << i) for i in range(52))
 DISCARD_MOVES: tuple[Move, ...] = tuple((DISCARD, 1 << i) for i in range(52))
-PLAYS: PerCard[Move] = PerCard(PLAY_MOVES)
+PLAYS: SuitLists[Move] = per_card(PLAY_MOVES)
 # Piece kinds as plain names: an enum's attribute lookup is slow on the hot path.
 _RUN = PieceKind.RUN
 _SOLO = PieceKind.SOLO
 _MARRIAGE = PieceKind.MARRIAGE
-DISCARDS: PerCard[Move] = PerCard(DISCARD_MOVES)
+DISCARDS: SuitLists[Move] = per_card(DISCARD_MOVES)
 # A piece on the table: (kind, cards, target card index or -1, what it accepts).
 Piece = tuple[int, int, int, int]
 # A log entry: (player, kind, cards, detail): detail is the card drawn for a

@@ -229,7 +229,6 @@ def deal_hand(
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
     rng = random.Random(seed)
-    sizes = {eleven: rs.big_hand, 3 - eleven: rs.small_hand}
     if p1 is None and p2 is None:
         if stock is not None:
             raise InvalidDeal("a stock can be given only with both hands")
@@ -260,6 +259,7 @@ def deal_hand(
         shuffle(rest, rng)
     elif len(used) != 52:
         raise InvalidDeal(f"the deal holds {len(used)} cards, not 52")
+    sizes = {eleven: rs.big_hand, 3 - eleven: rs.small_hand}
     for who in (1, 2):
         if len(hands[who - 1]) != sizes[who]:
             raise InvalidDeal(
@@ -293,7 +293,8 @@ def _make(
         m2 |= 1 << i
     cls = Hand if rules.mandatory_play else OptionalHand
     hand = cls(rules, (m1, m2), stock, dealer - 1, eleven - 1, seed)
-    hand.deal_up_card()
+    if rules.up_card:
+        hand.deal_up_card()
     hand.deal = Deal(tuple(p1), tuple(p2), tuple(stock), dealer, eleven, seed)
     return hand
 

@@ -433,7 +433,19 @@ class HandState:
             else:
                 self._next_turn()
         elif kind == PLAY:
-            self._play_solo(p, mask, self.find_target(mask) if target is None else target)
+            if target is None:
+                target = self.find_target(mask)
+            hand = self.hands[p] & ~mask
+            self.hands[p] = hand
+            index = mask.bit_length() - 1
+            acc = SOLO_ACCEPTS[index]
+            self.sides[p].append((_SOLO, mask, target, acc))
+            self.accept |= acc
+            self.table_points[p] += CARD_POINTS[index]
+            self.req &= ~mask
+            self.log.append((p, PLAY, mask, target))
+            if not hand:
+                self._went_out()
         elif kind == MELD:
             self.hands[p] &= ~mask
             pk = meld_kind(mask)
@@ -463,19 +475,6 @@ class HandState:
             self.log.append((p, TAKE_TWO, two, -1))
         if self.last_turn and self.phase == PLAY_PHASE and not self.legal_moves():
             self._finish(END_OUT)
-
-    def _play_solo(self, p: int, bit: int, target: int) -> None:
-        hand = self.hands[p] & ~bit
-        self.hands[p] = hand
-        index = bit.bit_length() - 1
-        acc = SOLO_ACCEPTS[index]
-        self.sides[p].append((_SOLO, bit, target, acc))
-        self.accept |= acc
-        self.table_points[p] += CARD_POINTS[index]
-        self.req &= ~bit
-        self.log.append((p, PLAY, bit, target))
-        if not hand:
-            self._went_out()
 
     def find_target(self, bit: int) -> int:
         """A card on the table that takes ``bit`` (own side first); -1 for a jack or none."""

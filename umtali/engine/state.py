@@ -315,6 +315,8 @@ class HandState:
             mel = meldable(hand)
             free = hand & (JACKS | (self.accept & ~mel))
             if mel or free or (hand.bit_count() == 2 and is_pair(hand)):
+                if not (mel or self.req or free & (free - 1)) and hand.bit_count() > 2:
+                    return [PLAY_MOVES[free.bit_length() - 1]]  # one card to play, often
                 return self._plays(hand, mel, free)
             # Nothing can be played (the usual case at the end of a turn).
             if hand & (hand - 1) and not (self.last_turn or self.req):

@@ -54,6 +54,38 @@ def test_compare_explains_how_to_get_the_other_engines(
     assert "pip install 'umtali[bench]'" in capsys.readouterr().err
 
 
+def test_compare_takes_the_engines_in_turns(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Stand-ins for the optional engines: record the order of the slices and
+    # report fixed rates (100 hands and 10,000 actions a second).
+    order: list[str] = []
+
+    def stand_in(name: str) -> object:
+        def play(seconds: float, seed: int) -> tuple[int, int, float]:
+            order.append(name)
+            return round(100 * seconds), round(10_000 * seconds), seconds
+
+        return play
+
+    monkeypatch.setattr(compare, "openspiel_gin", stand_in("openspiel"))
+    monkeypatch.setattr(compare, "rlcard_gin", stand_in("rlcard"))
+    real = bench.random_for
+
+    def umtali(seconds: float, seed: int) -> tuple[int, int, float]:
+        order.append("umtali")
+        return real(seconds, seed)
+
+    monkeypatch.setattr(bench, "random_for", umtali)
+    figures = bench.bench_compare(0.3, seed=5, rounds=3)
+    assert order == ["umtali", "openspiel", "rlcard"] * 3
+    assert figures["rlcard_gin_hands_per_s"] == 100.0
+    assert figures["openspiel_gin_actions_per_s"] == 10_000.0
+    hands = figures["umtali_hands_per_s"]
+    assert isinstance(hands, float) and hands > 0
+    assert figures["hands_ratio_vs_rlcard"] == round(hands / 100, 1)
+    low, high = figures["hands_ratio_vs_rlcard_rounds"]  # type: ignore[misc]
+    assert low <= figures["hands_ratio_vs_rlcard"] <= high
+
+
 @pytest.mark.parametrize("variant", ["classic", "family", "practical", "rummy"])
 def test_bench_bots_reports_a_duplicate_match(
     capsys: pytest.CaptureFixture[str], variant: str

@@ -100,34 +100,60 @@ def bench_engine(hands: int, seed: int, rules: str = "classic") -> dict[str, obj
     return figures
 
 
-def bench_compare(seconds: float, seed: int) -> dict[str, object]:
-    """Umtali, OpenSpiel gin_rummy and RLCard gin rummy random playouts, one after another."""
-    from umtali import compare
-
+def random_for(seconds: float, seed: int) -> tuple[int, int, float]:
+    """(hands, actions, elapsed) of classic random hands for about ``seconds``,
+    in the loop the other engines are timed with (:mod:`umtali.compare`)."""
     actions = hands = 0
-    start = time.perf_counter()
-    n = 0
     rng = random.Random(seed)
     pick = rng.random  # the same cheap choice in every engine's loop
+    start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        hand = deal_hand(seed=seed + n)
-        n += 1
+        hand = deal_hand(seed=seed + hands)
         while hand.phase != OVER:
             moves = hand.legal_moves()
             hand.apply_move(moves[int(pick() * len(moves))])
             actions += 1
         hands += 1
-    umtali_s = time.perf_counter() - start
-    os_hands, os_actions, os_s = compare.openspiel_gin(seconds, seed)
-    rl_hands, rl_actions, rl_s = compare.rlcard_gin(seconds, seed)
-    figures = {
-        "umtali_hands_per_s": hands / umtali_s,
-        "umtali_actions_per_s": actions / umtali_s,
-        "openspiel_gin_hands_per_s": os_hands / os_s,
-        "openspiel_gin_actions_per_s": os_actions / os_s,
-        "rlcard_gin_hands_per_s": rl_hands / rl_s,
-        "rlcard_gin_actions_per_s": rl_actions / rl_s,
+    return hands, actions, time.perf_counter() - start
+
+
+#: The comparison runs the engines in turns, this many slices each.
+COMPARE_ROUNDS = 8
+
+
+def bench_compare(seconds: float, seed: int, rounds: int = COMPARE_ROUNDS) -> dict[str, object]:
+    """Umtali, OpenSpiel gin_rummy and RLCard gin rummy random playouts, in turns.
+
+    Each engine plays ``seconds`` in all, in ``rounds`` slices taken in turn
+    (Umtali, OpenSpiel, RLCard, Umtali, ...), so that a slow spell on a shared
+    machine falls on all three alike.  The ratios are of the totals; the
+    spread of the per-round ratios is reported with them.
+    """
+    from umtali import compare
+
+    engines = {
+        "umtali": random_for,
+        "openspiel_gin": compare.openspiel_gin,
+        "rlcard_gin": compare.rlcard_gin,
     }
+    totals = {name: [0.0, 0.0, 0.0] for name in engines}  # hands, actions, seconds
+    per_action: list[float] = []
+    per_hand: list[float] = []
+    for r in range(rounds):
+        rates = {}
+        for name, play in engines.items():
+            hands, actions, elapsed = play(seconds / rounds, seed + 1_000_000 * r)
+            total = totals[name]
+            total[0] += hands
+            total[1] += actions
+            total[2] += elapsed
+            rates[name] = (hands / elapsed, actions / elapsed)
+        per_action.append(rates["umtali"][1] / rates["openspiel_gin"][1])
+        per_hand.append(rates["umtali"][0] / rates["rlcard_gin"][0])
+    figures: dict[str, float] = {}
+    for name, (played, acted, took) in totals.items():
+        figures[f"{name}_hands_per_s"] = played / took
+        figures[f"{name}_actions_per_s"] = acted / took
     out: dict[str, object] = {k: round(v, 1) for k, v in figures.items()}
     out["actions_ratio_vs_openspiel"] = round(
         figures["umtali_actions_per_s"] / figures["openspiel_gin_actions_per_s"], 2
@@ -135,7 +161,13 @@ def bench_compare(seconds: float, seed: int) -> dict[str, object]:
     out["hands_ratio_vs_rlcard"] = round(
         figures["umtali_hands_per_s"] / figures["rlcard_gin_hands_per_s"], 1
     )
+    out["actions_ratio_vs_openspiel_rounds"] = [
+        round(min(per_action), 2),
+        round(max(per_action), 2),
+    ]
+    out["hands_ratio_vs_rlcard_rounds"] = [round(min(per_hand), 1), round(max(per_hand), 1)]
     out["seconds_each"] = seconds
+    out["rounds"] = rounds
     return out
 
 
@@ -342,21 +374,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     if args.compare:
         print(
-            f"  same run, {figures['seconds_each']} s each: Umtali "
+            f"  same run, {figures['seconds_each']} s each in {figures['rounds']} turns: Umtali "
             f"{figures['umtali_actions_per_s']} actions/s, {figures['umtali_hands_per_s']} hands/s"
         )
         print(
             f"  OpenSpiel gin_rummy {figures['openspiel_gin_actions_per_s']} actions/s, "
             f"{figures['openspiel_gin_hands_per_s']} hands/s "
-            f"(Umtali x{figures['actions_ratio_vs_openspiel']} in actions/s)"
+            f"(Umtali x{figures['actions_ratio_vs_openspiel']} in actions/s; "
+            f"{_spread(figures['actions_ratio_vs_openspiel_rounds'])} by round)"
         )
         print(
             f"  RLCard gin rummy {figures['rlcard_gin_actions_per_s']} actions/s, "
             f"{figures['rlcard_gin_hands_per_s']} hands/s "
-            f"(Umtali x{figures['hands_ratio_vs_rlcard']} in hands/s)"
+            f"(Umtali x{figures['hands_ratio_vs_rlcard']} in hands/s; "
+            f"{_spread(figures['hands_ratio_vs_rlcard_rounds'])} by round)"
         )
     print(json.dumps(figures))
     return 0
+
+
+def _spread(low_high: object) -> str:
+    low, high = cast(Sequence[float], low_high)
+    return f"x{low}-x{high}"
 
 
 if __name__ == "__main__":

@@ -16,12 +16,19 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
+# For each list length: the (index, bound, bits) of every swap, worked out once.
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
 def shuffle(items: list[T], rng: random.Random) -> None:
     """Shuffle ``items`` in place, reproducibly for a given generator state."""
     bits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    size = len(items)
+    steps = _STEPS.get(size)
+    if steps is None:
+        steps = _STEPS[size] = tuple((n - 1, n, n.bit_length()) for n in range(size, 1, -1))
+    for i, n, k in steps:
+        # j uniform in [0, n): k random bits, drawn again while out of range.
         j = bits(k)
         while j >= n:
             j = bits(k)

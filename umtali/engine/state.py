@@ -258,8 +258,10 @@ class HandState:
         pile = self.pile
         if len(pile) < 2 or self.pile_down:
             return False
-        top = pile[-1]
-        under = pile[-2]
+        return self._both_playable(pile[-1], pile[-2])
+
+    def _both_playable(self, top: int, under: int) -> bool:
+        """Whether cards ``top`` and ``under``, taken, could both be played this turn."""
         two = (1 << top) | (1 << under)
         hand = self.hands[self.mover] | two
         accept = self.accept
@@ -327,7 +329,7 @@ class HandState:
             if len(pile) >= 2:
                 if self.pile_down:
                     return [DRAW_MOVE]  # the stock, rebuilt from the pile if need be
-                if self.can_take_two():
+                if self._both_playable(pile[-1], pile[-2]):
                     return [DRAW_MOVE, TAKE_MOVE, TAKE_TWO_MOVE]
                 return [DRAW_MOVE, TAKE_MOVE]
             moves: list[Move] = [DRAW_MOVE] if self.stock else []

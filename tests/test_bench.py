@@ -81,7 +81,8 @@ def test_compare_takes_the_engines_in_turns(monkeypatch: pytest.MonkeyPatch) -> 
     assert figures["openspiel_gin_actions_per_s"] == 10_000.0
     hands = figures["umtali_hands_per_s"]
     assert isinstance(hands, float) and hands > 0
-    assert figures["hands_ratio_vs_rlcard"] == round(hands / 100, 1)
+    ratio = figures["hands_ratio_vs_rlcard"]
+    assert isinstance(ratio, float) and abs(ratio - hands / 100) <= 0.06  # both rounded
     low, high = figures["hands_ratio_vs_rlcard_rounds"]  # type: ignore[misc]
     assert low <= figures["hands_ratio_vs_rlcard"] <= high
 

@@ -417,14 +417,7 @@ class HandState:
         """
         kind, mask = move
         p = self.mover
-        if kind == DRAW:
-            if not self.stock:
-                self._rebuild_stock()
-            card = self.stock.pop()
-            self.hands[p] |= 1 << card
-            self.phase = PLAY_PHASE
-            self.log.append((p, DRAW, 0, card))
-        elif kind >= DISCARD:
+        if kind >= DISCARD:
             hand = self.hands[p] & ~mask
             self.hands[p] = hand
             self.pile.append(mask.bit_length() - 1)
@@ -450,6 +443,21 @@ class HandState:
             self.log.append((p, PLAY, mask, target))
             if not hand:
                 self._went_out()
+        elif kind == DRAW:
+            stock = self.stock
+            if not stock:
+                self._rebuild_stock()
+                stock = self.stock
+            card = stock.pop()
+            self.hands[p] |= 1 << card
+            self.phase = PLAY_PHASE
+            self.log.append((p, DRAW, 0, card))
+        elif kind == TAKE:
+            bit = 1 << self.pile.pop()
+            self.hands[p] |= bit
+            self.keep = bit
+            self.phase = PLAY_PHASE
+            self.log.append((p, TAKE, bit, -1))
         elif kind == MELD:
             self.hands[p] &= ~mask
             pk = meld_kind(mask)
@@ -465,12 +473,6 @@ class HandState:
             self.log.append((p, MELD, mask, -1))
             if not self.hands[p]:
                 self._went_out()
-        elif kind == TAKE:
-            bit = 1 << self.pile.pop()
-            self.hands[p] |= bit
-            self.keep = bit
-            self.phase = PLAY_PHASE
-            self.log.append((p, TAKE, bit, -1))
         else:
             two = (1 << self.pile.pop()) | (1 << self.pile.pop())
             self.hands[p] |= two
@@ -530,8 +532,8 @@ class HandState:
     def _next_turn(self) -> None:
         # Only a normal turn or the turn someone went out on gets here: a last
         # turn can end only by going out or by running out of moves.
-        self.turns += 1
-        if self.out < 0 and self.turns >= self.rules.turn_limit:
+        turns = self.turns = self.turns + 1
+        if turns >= self.rules.turn_limit and self.out < 0:
             self._finish(END_TURN_LIMIT)
             return
         self.mover ^= 1
@@ -539,8 +541,7 @@ class HandState:
         self.req = 0
         self.keep = 0
         self.discarded = False
-        pile = self.pile
-        if not self.stock and len(pile) < 2 and not (pile and not self.pile_down):
+        if not self.stock and len(self.pile) < 2 and not (self.pile and not self.pile_down):
             if self.last_turn:
                 # Nothing left to draw: the last turn is played from the hand.
                 self.phase = PLAY_PHASE

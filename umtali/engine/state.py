@@ -300,11 +300,26 @@ class HandState:
                     return False
             elif not hand & ~stuck_taken & RANK_MASKS[(stuck_taken.bit_length() - 1) % 13]:
                 return False
-        # A quick yes: one meld holds both (laying it first plays them both).
-        if two & mel == two:
+        # Quick yeses.  A card free now (a jack, or one the table takes and no
+        # meld could hold) stays free whatever else is laid, and any meld in
+        # the hand can be laid first.  So the take is good if each taken card
+        # is free or in a meld, and two taken cards in melds are in one meld or
+        # in two that do not overlap.
+        need = two & ~(alone & ~mel)
+        if not need & ~mel:
+            if need & (need - 1) == 0:
+                return True
+            tops = []
+            unders = []
             for m in melds_in(hand):
-                if m & two == two:
+                if m & need == need:
                     return True
+                if m >> top & 1:
+                    tops.append(m)
+                elif m >> under & 1:
+                    unders.append(m)
+            if any(not t & u for t in tops for u in unders):
+                return True
         return can_play_all(hand, accept, two)
 
     def legal_moves(self) -> list[Move]:

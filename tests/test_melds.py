@@ -9,8 +9,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from umtali.engine.cards import CARDS, JACK, KING, QUEEN, Card, indices, mask_of, per_card
+from umtali.engine.cards import (
+    CARDS,
+    JACK,
+    KING,
+    QUEEN,
+    RANK_MASKS,
+    Card,
+    indices,
+    mask_of,
+    per_card,
+    plain_points,
+)
 from umtali.engine.melds import (
+    MELDS,
     PieceKind,
     accepts,
     could_accept,
@@ -136,6 +148,18 @@ def test_melds_in_matches_reference(hand: list[Card]) -> None:
 @given(st.lists(st.sampled_from(CARDS), min_size=1, max_size=6, unique=True))
 def test_meld_kind_matches_reference(cs: list[Card]) -> None:
     assert meld_kind(mask_of(cs)) is ref_kind(cs)
+
+
+def test_the_meld_table_holds_exactly_the_sets_meld_kind_names() -> None:
+    # Every meld lies within one suit or one rank, so these are all the candidates.
+    candidates = {pattern << (13 * suit) for suit in range(4) for pattern in range(1 << 13)}
+    for rank_cards in RANK_MASKS:
+        bits = [b for b in (1 << i for i in range(52)) if b & rank_cards]
+        candidates |= {sum(c) for n in range(5) for c in combinations(bits, n)}
+    named = {mask for mask in candidates if meld_kind(mask) is not None}
+    assert set(MELDS) == named
+    for mask, (kind, takes, points) in MELDS.items():
+        assert (kind, takes, points) == (meld_kind(mask), accepts(kind, mask), plain_points(mask))
 
 
 @settings(max_examples=300, deadline=None)

@@ -13,8 +13,9 @@ suit pattern) built once at import, so the hot path never loops over ranks.
 from __future__ import annotations
 
 from enum import IntEnum
+from itertools import combinations
 
-from umtali.engine.cards import JACK, KING, QUEEN, RANK_MASKS, SuitLists
+from umtali.engine.cards import JACK, KING, QUEEN, RANK_MASKS, SuitLists, plain_points
 
 SUIT13 = (1 << 13) - 1
 _NO_JACK13 = SUIT13 & ~(1 << JACK)
@@ -281,3 +282,27 @@ def accepts(kind: PieceKind, mask: int) -> int:
             acc |= 1 << (high + 1)
         return acc
     return 0
+
+
+def _every_meld() -> dict[int, tuple[PieceKind, int, int]]:
+    """Every card set that meld_kind names, with its kind, acceptors and plain value."""
+    sets: list[int] = []
+    for suit in range(4):
+        shift = 13 * suit
+        sets += [run << shift for run in _runs13(SUIT13)]
+        sets.append(_ROYALS13 << shift)
+    for rank in range(13):
+        if rank != JACK:
+            cards = [1 << (13 * suit + rank) for suit in range(4)]
+            sets += [sum(c) for n in (2, 3, 4) for c in combinations(cards, n)]
+    table = {}
+    for mask in sets:
+        kind = meld_kind(mask)
+        assert kind is not None
+        table[mask] = (kind, accepts(kind, mask), plain_points(mask))
+    return table
+
+
+#: ``MELDS[mask]``: (kind, what it takes, plain value) of every run, group,
+#: marriage and pair; laying a meld looks its shape up here.
+MELDS: dict[int, tuple[PieceKind, int, int]] = _every_meld()

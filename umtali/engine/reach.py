@@ -11,14 +11,7 @@ plays all of those at once and branches on melds alone.
 from __future__ import annotations
 
 from umtali.engine.cards import JACKS, indices
-from umtali.engine.melds import (
-    accepts,
-    could_accept,
-    is_pair,
-    meld_kind,
-    meldable,
-    melds_in,
-)
+from umtali.engine.melds import MELDS, could_accept, is_pair, meldable, melds_in
 
 
 def free_cards(hand: int, accept: int) -> int:
@@ -41,9 +34,7 @@ def play_free(hand: int, accept: int) -> tuple[int, int]:
 
 def meld_accepts(mask: int) -> int:
     """What a meld laid from the hand takes once it is on the table."""
-    kind = meld_kind(mask)
-    assert kind is not None
-    return accepts(kind, mask)
+    return MELDS[mask][1]
 
 
 def can_play_all(

@@ -24,12 +24,11 @@ from umtali.engine.cards import (
     plain_points,
 )
 from umtali.engine.melds import (
+    MELDS,
     SOLO_ACCEPTS,
     PieceKind,
-    accepts,
     could_accept,
     is_pair,
-    meld_kind,
     meldable,
     melds_in,
 )
@@ -475,15 +474,12 @@ class HandState:
             self.log.append((p, TAKE, bit, -1))
         elif kind == MELD:
             self.hands[p] &= ~mask
-            pk = meld_kind(mask)
-            assert pk is not None
-            acc = accepts(pk, mask)
+            pk, acc, points = MELDS[mask]
             self.sides[p].append((pk, mask, -1, acc))
             self.accept |= acc
             if pk == _MARRIAGE:
-                self.table_points[p] += 2 * self.rules.marriage_card_points
-            else:
-                self.table_points[p] += plain_points(mask)
+                points = 2 * self.rules.marriage_card_points
+            self.table_points[p] += points
             self.req &= ~mask
             self.log.append((p, MELD, mask, -1))
             if not self.hands[p]:

@@ -6,9 +6,12 @@ import random
 
 import pytest
 from conftest import deal, refused
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import umtali
 from umtali.engine.cards import CARDS
+from umtali.engine.rand import shuffle
 
 
 @pytest.mark.parametrize("dealer,eleven", [(1, 1), (1, 2), (2, 2), (2, 1)])
@@ -36,6 +39,28 @@ def test_cards_are_dealt_one_at_a_time_starting_with_the_non_dealer() -> None:
         hand.play(hand.legal_actions()[0])
     hand.play("draw")
     assert str(deck[21]) in hand.hand_of(2)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=-(2**70), max_value=2**70), st.sampled_from([1, 2]))
+def test_a_seed_deals_the_deck_random_random_would_shuffle(seed: int, dealer: int) -> None:
+    deck = list(range(52))
+    shuffle(deck, random.Random(seed))
+    dealt = umtali.deal_hand(seed=seed, dealer=dealer).deal
+    dealers, others = (*deck[1:20:2], deck[20]), tuple(deck[0:20:2])
+    assert (dealt.p1_index, dealt.p2_index) == (
+        (dealers, others) if dealer == 1 else (others, dealers)
+    )
+    assert dealt.stock_index == tuple(deck[21:])
+
+
+def test_the_deal_stays_as_dealt_through_play_and_clones() -> None:
+    hand = umtali.deal_hand(seed=21)
+    early = hand.clone()
+    while not hand.is_over:
+        hand.play(hand.legal_actions()[-1])
+    assert hand.deal == early.deal == umtali.deal_hand(seed=21).deal
+    assert hand.deal is hand.deal  # made once, then kept
 
 
 def test_same_seed_same_deal_other_seed_other_deal() -> None:

@@ -119,6 +119,14 @@ def mask_of(cards: Iterable[Card]) -> int:
     return m
 
 
+_BITS: tuple[int, ...] = tuple(1 << i for i in range(52))
+
+
+def mask_of_indices(indices: Iterable[int]) -> int:
+    """The card set holding the cards with these indices, each given once."""
+    return sum(map(_BITS.__getitem__, indices))  # distinct bits: adding them is or-ing
+
+
 def _suit_indices(m: int) -> tuple[int, ...]:
     return tuple(r for r in range(13) if m >> r & 1)
 

@@ -13,12 +13,13 @@ you hold the extra card and play first: there is no draw on this turn
 
 from __future__ import annotations
 
+import _random
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from umtali.engine.actions import Action, ActionKind
-from umtali.engine.cards import CARDS, JACKS, Card, cards_of
+from umtali.engine.cards import CARDS, JACKS, Card, cards_of, mask_of_indices
 from umtali.engine.errors import IllegalAction, InvalidDeal, InvalidNotation, MalformedAction
 from umtali.engine.explain import explain, move_of, move_text
 from umtali.engine.optional import TAKE_FROM, OptionalState
@@ -62,18 +63,34 @@ class Deal:
         return tuple(CARDS[i] for i in self.stock_index)
 
 
+# p1, p2 and stock (top first) as card indices, dealer, eleven, seed.
+_DealParts = tuple[list[int], list[int], list[int], int, int, int]
+
+
 class Hand(HandState):
     """One hand in play.  Players are numbered 1 and 2; cards and actions are notation."""
 
-    __slots__ = ("deal",)
+    __slots__ = ("_deal",)
 
-    deal: Deal
+    # The Deal, or until it is first asked for the parts to make it from:
+    # a simulated hand is dealt and played out without anyone looking.
+    _deal: Deal | _DealParts
 
     def clone(self) -> Hand:
         c = super().clone()
         assert isinstance(c, Hand)
-        c.deal = self.deal
+        c._deal = self._deal
         return c
+
+    @property
+    def deal(self) -> Deal:
+        """How this hand was dealt (with :meth:`actions`, enough to replay it)."""
+        made = self._deal
+        if isinstance(made, Deal):
+            return made
+        p1, p2, stock, dealer, eleven, seed = made
+        made = self._deal = Deal(tuple(p1), tuple(p2), tuple(stock), dealer, eleven, seed)
+        return made
 
     # ---------------------------------------------------------- questions
 
@@ -191,6 +208,9 @@ class OptionalHand(Hand, OptionalState):
     __slots__ = ()
 
 
+_DECK = list(range(52))
+
+
 def _seat(player: int) -> int:
     if player not in (1, 2):
         raise ValueError(f"players are 1 and 2, not {player!r}")
@@ -228,11 +248,13 @@ def deal_hand(
     _seat(eleven)
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
-    rng = random.Random(seed)
+    # An int seeds the generator's C core exactly as random.Random would, only
+    # sooner; anything else goes through random.Random's own seeding.
+    rng = _random.Random(seed) if type(seed) is int else random.Random(seed)
     if p1 is None and p2 is None:
         if stock is not None:
             raise InvalidDeal("a stock can be given only with both hands")
-        deck = list(range(52))
+        deck = _DECK[:]
         shuffle(deck, rng)
         small, big = rs.small_hand, rs.big_hand
         # One card at a time, the non-dealer first; then the extra card.
@@ -243,9 +265,9 @@ def deal_hand(
             dealers += extra
         else:
             non_dealer += extra
-        by_player = {dealer: dealers, 3 - dealer: non_dealer}
-        rest_index = deck[small + big :]
-        return _make(rs, by_player[1], by_player[2], rest_index, dealer, eleven, seed)
+        if dealer == 1:
+            return _make(rs, dealers, non_dealer, deck[small + big :], dealer, eleven, seed)
+        return _make(rs, non_dealer, dealers, deck[small + big :], dealer, eleven, seed)
     if p1 is None or p2 is None:
         raise InvalidDeal("give both hands, p1 and p2, or neither")
     hands = ([_card(c) for c in p1], [_card(c) for c in p2])
@@ -286,16 +308,12 @@ def _make(
     eleven: int,
     seed: int,
 ) -> Hand:
-    m1 = m2 = 0
-    for i in p1:
-        m1 |= 1 << i
-    for i in p2:
-        m2 |= 1 << i
     cls = Hand if rules.mandatory_play else OptionalHand
-    hand = cls(rules, (m1, m2), stock, dealer - 1, eleven - 1, seed)
+    masks = (mask_of_indices(p1), mask_of_indices(p2))
+    hand = cls(rules, masks, stock, dealer - 1, eleven - 1, seed)
     if rules.up_card:
         hand.deal_up_card()
-    hand.deal = Deal(tuple(p1), tuple(p2), tuple(stock), dealer, eleven, seed)
+    hand._deal = (p1, p2, stock, dealer, eleven, seed)
     return hand
 
 

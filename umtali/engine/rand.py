@@ -10,7 +10,7 @@ is quicker, which matters because every simulated hand starts with one.
 
 from __future__ import annotations
 
-import random
+import _random
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -20,7 +20,7 @@ T = TypeVar("T")
 _STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
-def shuffle(items: list[T], rng: random.Random) -> None:
+def shuffle(items: list[T], rng: _random.Random) -> None:
     """Shuffle ``items`` in place, reproducibly for a given generator state."""
     bits = rng.getrandbits
     size = len(items)

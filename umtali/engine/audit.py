@@ -11,6 +11,8 @@ The invariants:
   forfeits, once the hand is over);
 * what ``legal_actions()`` lists and what ``play`` accepts agree, probed
   with candidate actions both legal and not, and a refusal changes nothing;
+* the legal moves are the same when worked out afresh, without what the
+  state keeps from earlier answers (the melds of a hand);
 * the takes from the discard pile that are offered (classic's top two,
   family's next card, practical's deep takes) are exactly those a plain search
   over the turn allows, with none of the engine's quick refusals;
@@ -53,10 +55,19 @@ _CARD_WORD = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
 def audit(hand: Hand, rng: random.Random, probes: int = 2) -> list[str]:
     """Every invariant violated by ``hand`` now (an empty list when sound)."""
     problems = check_cards(hand) + check_scores(hand) + check_views(hand)
-    problems += check_takes(hand) + check_agreement(hand, rng, probes)
+    problems += check_takes(hand) + check_fresh(hand) + check_agreement(hand, rng, probes)
     if hand.turns > hand.rules.turn_limit:
         problems.append(f"the hand ran to {hand.turns} turns, past its limit")
     return problems
+
+
+def check_fresh(hand: Hand) -> list[str]:
+    """The legal moves against those of a copy that has forgotten what it kept."""
+    fresh = hand.clone()
+    fresh.mel_of = -1
+    if fresh.legal_moves() == hand.legal_moves():
+        return []
+    return ["the legal moves differ when worked out afresh: a kept answer is stale"]
 
 
 def check_takes(hand: Hand) -> list[str]:

@@ -99,6 +99,8 @@ class HandState:
         "laid",
         "last_turn",
         "log",
+        "mel",
+        "mel_of",
         "mover",
         "out",
         "phase",
@@ -131,6 +133,9 @@ class HandState:
     sides: list[list[Piece]]
     table_points: list[int]
     log: list[LogEntry]
+    # meldable(mel_of), kept because a solo play leaves it unchanged.
+    mel: int
+    mel_of: int
     rebuilds: list[tuple[int, ...]]
 
     def __init__(
@@ -167,6 +172,8 @@ class HandState:
         self.end = ""
         self.log = []
         self.rebuilds = []
+        self.mel_of = -1
+        self.mel = 0
 
     @classmethod
     def from_parts(
@@ -248,6 +255,8 @@ class HandState:
         c.end = self.end
         c.log = self.log[:]
         c.rebuilds = self.rebuilds[:]
+        c.mel_of = self.mel_of
+        c.mel = self.mel
         return c
 
     # ------------------------------------------------------------ questions
@@ -328,7 +337,11 @@ class HandState:
             hand = self.hands[self.mover]
             if self.discarded:
                 return [(MELD, hand)]  # discarded down to a pair: lay it and go out
-            mel = meldable(hand)
+            if hand == self.mel_of:
+                mel = self.mel
+            else:
+                mel = self.mel = meldable(hand)
+                self.mel_of = hand
             free = hand & (JACKS | (self.accept & ~mel))
             if mel or free or (hand.bit_count() == 2 and is_pair(hand)):
                 if not (mel or self.req or free & (free - 1)) and hand.bit_count() > 2:
@@ -446,8 +459,11 @@ class HandState:
         elif kind == PLAY:
             if target is None:
                 target = self.find_target(mask)
-            hand = self.hands[p] & ~mask
-            self.hands[p] = hand
+            held = self.hands[p]
+            hand = self.hands[p] = held & ~mask
+            if held == self.mel_of and not mask & self.mel:
+                # The card was in no meld, so the rest form the same melds.
+                self.mel_of = hand
             index = mask.bit_length() - 1
             acc = SOLO_ACCEPTS[index]
             self.sides[p].append((_SOLO, mask, target, acc))

@@ -344,8 +344,11 @@ class HandState:
                 self.mel_of = hand
             free = hand & (JACKS | (self.accept & ~mel))
             if mel or free or (hand.bit_count() == 2 and is_pair(hand)):
-                if not (mel or self.req or free & (free - 1)) and hand.bit_count() > 2:
-                    return [PLAY_MOVES[free.bit_length() - 1]]  # one card to play, often
+                if not (mel or self.req) and hand.bit_count() > 2:
+                    # Only solo cards to play (the commonest case with anything to play).
+                    if free & (free - 1):
+                        return PLAYS.of(free)
+                    return [PLAY_MOVES[free.bit_length() - 1]]
                 return self._plays(hand, mel, free)
             # Nothing can be played (the usual case at the end of a turn).
             if hand & (hand - 1) and not (self.last_turn or self.req):

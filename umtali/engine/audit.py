@@ -33,7 +33,7 @@ from umtali.engine.cards import CARDS, Card, format_cards, plain_points, rummy_p
 from umtali.engine.errors import IllegalAction
 from umtali.engine.explain import move_text
 from umtali.engine.hand import Hand
-from umtali.engine.melds import PieceKind, is_pair, melds_in, rummy_melds_in
+from umtali.engine.melds import PieceKind, is_pair, meldable, melds_in, rummy_melds_in
 from umtali.engine.optional import TAKE_FROM, TAKE_NEXT_MOVE, OptionalState
 from umtali.engine.reach import can_play_all
 from umtali.engine.state import (
@@ -62,12 +62,16 @@ def audit(hand: Hand, rng: random.Random, probes: int = 2) -> list[str]:
 
 
 def check_fresh(hand: Hand) -> list[str]:
-    """The legal moves against those of a copy that has forgotten what it kept."""
+    """What the state keeps (a hand's melds) against meldable itself, and the
+    legal moves against those of a copy that has forgotten what it kept."""
+    problems = []
+    if hand.mel_of >= 0 and hand.mel != meldable(hand.mel_of):
+        problems.append("the kept melds of a hand are not meldable(hand): a kept answer is stale")
     fresh = hand.clone()
     fresh.mel_of = -1
-    if fresh.legal_moves() == hand.legal_moves():
-        return []
-    return ["the legal moves differ when worked out afresh: a kept answer is stale"]
+    if fresh.legal_moves() != hand.legal_moves():
+        problems.append("the legal moves differ when worked out afresh: a kept answer is stale")
+    return problems
 
 
 def check_takes(hand: Hand) -> list[str]:

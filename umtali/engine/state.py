@@ -16,6 +16,7 @@ import random
 from umtali.engine.cards import (
     CARD_POINTS,
     FULL_DECK,
+    JACK,
     JACKS,
     RANK_MASKS,
     SuitLists,
@@ -272,16 +273,16 @@ class HandState:
         """Whether cards ``top`` and ``under``, taken, could both be played this turn."""
         two = (1 << top) | (1 << under)
         hand = self.hands[self.mover] | two
-        accept = self.accept
         # Quick refusals, sound but not complete; the search below decides.
         # A card that is not a jack and that the table does not take is played
         # with or after a card of its rank or a suit neighbour (in a meld, off
         # it, or as a going-out pair), so it needs one in the hand.
+        if not (hand & SOLO_ACCEPTS[top] or top % 13 == JACK or self.accept >> top & 1):
+            return False
+        if not (hand & SOLO_ACCEPTS[under] or under % 13 == JACK or self.accept >> under & 1):
+            return False
+        accept = self.accept
         alone = JACKS | accept
-        if not (alone >> top & 1 or hand & SOLO_ACCEPTS[top]):
-            return False
-        if not (alone >> under & 1 or hand & SOLO_ACCEPTS[under]):
-            return False
         # Cards that might be played one way or another: jacks, cards the table
         # takes, cards in a meld, and (repeatedly) what those could take once down.
         mel = meldable(hand)

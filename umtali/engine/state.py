@@ -473,7 +473,8 @@ class HandState:
             self.sides[p].append((_SOLO, mask, target, acc))
             self.accept |= acc
             self.table_points[p] += CARD_POINTS[index]
-            self.req &= ~mask
+            if self.req:
+                self.req &= ~mask
             self.log.append((p, PLAY, mask, target))
             if not hand:
                 self._went_out()
@@ -500,7 +501,8 @@ class HandState:
             if pk == _MARRIAGE:
                 points = 2 * self.rules.marriage_card_points
             self.table_points[p] += points
-            self.req &= ~mask
+            if self.req:
+                self.req &= ~mask
             self.log.append((p, MELD, mask, -1))
             if not self.hands[p]:
                 self._went_out()

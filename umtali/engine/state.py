@@ -344,16 +344,20 @@ class HandState:
                 mel = self.mel = meldable(hand)
                 self.mel_of = hand
             free = hand & (JACKS | (self.accept & ~mel))
-            if mel or free or (hand.bit_count() == 2 and is_pair(hand)):
+            if mel or free:
                 if not (mel or self.req) and hand.bit_count() > 2:
                     # Only solo cards to play (the commonest case with anything to play).
                     if free & (free - 1):
                         return PLAYS.of(free)
                     return [PLAY_MOVES[free.bit_length() - 1]]
                 return self._plays(hand, mel, free)
+            held = hand.bit_count()
+            if held == 2 and is_pair(hand):
+                return self._plays(hand, mel, free)
             # Nothing can be played (the usual case at the end of a turn).
-            if hand & (hand - 1) and not (self.last_turn or self.req):
-                return DISCARDS.of(hand & ~self.keep)
+            if held > 1 and not (self.last_turn or self.req):
+                keep = self.keep
+                return DISCARDS.of(hand & ~keep if keep else hand)
             return self._discard_moves(hand)
         if phase == DRAW_PHASE:
             pile = self.pile

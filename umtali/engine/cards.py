@@ -119,12 +119,13 @@ def mask_of(cards: Iterable[Card]) -> int:
     return m
 
 
-_BITS: tuple[int, ...] = tuple(1 << i for i in range(52))
+#: ``BITS[i]``: the set of card ``i`` alone (made once: a shift makes a new int).
+BITS: tuple[int, ...] = tuple(1 << i for i in range(52))
 
 
 def mask_of_indices(indices: Iterable[int]) -> int:
     """The card set holding the cards with these indices, each given once."""
-    return sum(map(_BITS.__getitem__, indices))  # distinct bits: adding them is or-ing
+    return sum(map(BITS.__getitem__, indices))  # distinct bits: adding them is or-ing
 
 
 def _suit_indices(m: int) -> tuple[int, ...]:

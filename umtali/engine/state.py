@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 from umtali.engine.cards import (
+    BITS,
     CARD_POINTS,
     FULL_DECK,
     JACK,
@@ -271,7 +272,7 @@ class HandState:
 
     def _both_playable(self, top: int, under: int) -> bool:
         """Whether cards ``top`` and ``under``, taken, could both be played this turn."""
-        two = (1 << top) | (1 << under)
+        two = BITS[top] | BITS[under]
         hand = self.hands[self.mover] | two
         # Quick refusals, sound but not complete; the search below decides.
         # A card that is not a jack and that the table does not take is played
@@ -453,7 +454,7 @@ class HandState:
         kind, mask = move
         p = self.mover
         if kind >= DISCARD:
-            hand = self.hands[p] & ~mask
+            hand = self.hands[p] ^ mask  # the card is in the hand: a legal move
             self.hands[p] = hand
             self.pile.append(mask.bit_length() - 1)
             self.pile_down = kind == DISCARD_DOWN
@@ -468,7 +469,7 @@ class HandState:
             if target is None:
                 target = self.find_target(mask)
             held = self.hands[p]
-            hand = self.hands[p] = held & ~mask
+            hand = self.hands[p] = held ^ mask
             if held == self.mel_of and not mask & self.mel:
                 # The card was in no meld, so the rest form the same melds.
                 self.mel_of = hand
@@ -488,17 +489,17 @@ class HandState:
                 self._rebuild_stock()
                 stock = self.stock
             card = stock.pop()
-            self.hands[p] |= 1 << card
+            self.hands[p] |= BITS[card]
             self.phase = PLAY_PHASE
             self.log.append((p, DRAW, 0, card))
         elif kind == TAKE:
-            bit = 1 << self.pile.pop()
+            bit = BITS[self.pile.pop()]
             self.hands[p] |= bit
             self.keep = bit
             self.phase = PLAY_PHASE
             self.log.append((p, TAKE, bit, -1))
         elif kind == MELD:
-            self.hands[p] &= ~mask
+            self.hands[p] ^= mask
             pk, acc, points = MELDS[mask]
             self.sides[p].append((pk, mask, -1, acc))
             self.accept |= acc

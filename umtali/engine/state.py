@@ -344,11 +344,14 @@ class HandState:
             else:
                 mel = self.mel = meldable(hand)
                 self.mel_of = hand
-            free = hand & (JACKS | (self.accept & ~mel))
+            if mel:
+                free = hand & (JACKS | (self.accept & ~mel))
+            else:
+                free = hand & (JACKS | self.accept)
             if mel or free:
                 if not (mel or self.req) and hand.bit_count() > 2:
                     # Only solo cards to play (the commonest case with anything to play).
-                    if free & (free - 1):
+                    if free.bit_count() > 1:
                         return PLAYS.of(free)
                     return [PLAY_MOVES[free.bit_length() - 1]]
                 return self._plays(hand, mel, free)

@@ -272,15 +272,17 @@ class HandState:
 
     def _both_playable(self, top: int, under: int) -> bool:
         """Whether cards ``top`` and ``under``, taken, could both be played this turn."""
-        two = BITS[top] | BITS[under]
+        top_bit = BITS[top]
+        under_bit = BITS[under]
+        two = top_bit | under_bit
         hand = self.hands[self.mover] | two
         # Quick refusals, sound but not complete; the search below decides.
         # A card that is not a jack and that the table does not take is played
         # with or after a card of its rank or a suit neighbour (in a meld, off
         # it, or as a going-out pair), so it needs one in the hand.
-        if not (hand & SOLO_ACCEPTS[top] or top % 13 == JACK or self.accept >> top & 1):
+        if not (hand & SOLO_ACCEPTS[top] or top % 13 == JACK or self.accept & top_bit):
             return False
-        if not (hand & SOLO_ACCEPTS[under] or under % 13 == JACK or self.accept >> under & 1):
+        if not (hand & SOLO_ACCEPTS[under] or under % 13 == JACK or self.accept & under_bit):
             return False
         accept = self.accept
         alone = JACKS | accept

@@ -346,16 +346,21 @@ class HandState:
             else:
                 mel = self.mel = meldable(hand)
                 self.mel_of = hand
-            if mel:
-                free = hand & (JACKS | (self.accept & ~mel))
-            else:
-                free = hand & (JACKS | self.accept)
+            # (With no meld, the complement of the meld mask would only copy the acceptors.)
+            free = hand & (JACKS | (self.accept & ~mel) if mel else JACKS | self.accept)
             if mel or free:
-                if not (mel or self.req) and hand.bit_count() > 2:
-                    # Only solo cards to play (the commonest case with anything to play).
-                    if free.bit_count() > 1:
-                        return PLAYS.of(free)
-                    return [PLAY_MOVES[free.bit_length() - 1]]
+                if not self.req:
+                    if mel:
+                        # The melds and the solo cards (a hand holding a meld is no pair).
+                        listed: list[Move] = [(MELD, m) for m in melds_in(hand)]
+                        if free:
+                            listed += PLAYS.of(free)
+                        return listed
+                    if hand.bit_count() > 2:
+                        # Only solo cards to play (the commonest case with anything to play).
+                        if free.bit_count() > 1:
+                            return PLAYS.of(free)
+                        return [PLAY_MOVES[free.bit_length() - 1]]
                 return self._plays(hand, mel, free)
             held = hand.bit_count()
             if held == 2 and is_pair(hand):

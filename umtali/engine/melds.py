@@ -290,11 +290,7 @@ def accepts(kind: PieceKind, mask: int) -> int:
 
 def _every_meld() -> dict[int, tuple[PieceKind, int, int]]:
     """Every card set that meld_kind names, with its kind, acceptors and plain value."""
-    sets: list[int] = []
-    for suit in range(4):
-        shift = 13 * suit
-        sets += [run << shift for run in _runs13(SUIT13)]
-        sets.append(_ROYALS13 << shift)
+    sets = [meld for suit in range(4) for meld in _suit_melds(suit, SUIT13)]
     for rank in range(13):
         if rank != JACK:
             cards = [1 << (13 * suit + rank) for suit in range(4)]

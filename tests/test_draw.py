@@ -120,9 +120,19 @@ def test_take_two_counts_a_going_out_pair_after_one_discard() -> None:
     assert hand.hand_of(1) == ["9D"]
     assert "take 2" in hand.legal_actions()
     run(hand, "take 2")
-    assert hand.legal_actions() == ["discard 9D"]  # neither king may be the discard
+    # Neither king may be the discard; the 9D before the going-out pair may go face down.
+    assert hand.legal_actions() == ["discard 9D", "discard 9D down"]
+    assert "neither may be discarded" in refused(hand, "discard KC")
+    assert "neither may be discarded" in refused(hand, "discard KC down")
     run(hand, "discard 9D; meld KH KC")
     assert hand.went_out == 1
+
+
+def test_after_take_two_the_discard_before_the_pair_may_go_face_down() -> None:
+    hand = kings_on_pile("9S 8S 7S 6S 5S 4S 3S 2S AS", "9D")
+    run(hand, "take 2; discard 9D down; meld KH KC")
+    assert hand.went_out == 1
+    assert hand.legal_actions() == ["draw"]  # the opponent's last turn draws blind
 
 
 def test_take_two_refused_when_the_pair_could_not_take_you_out() -> None:

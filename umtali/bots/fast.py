@@ -15,7 +15,6 @@ from umtali.engine.cards import FULL_DECK
 from umtali.engine.melds import accepts, is_pair, meld_kind
 from umtali.engine.optional import OptionalState
 from umtali.engine.state import (
-    DISCARD,
     DISCARD_DOWN,
     DRAW,
     DRAW_PHASE,
@@ -75,8 +74,8 @@ def quick_move(state: HandState, moves: list[Move] | None = None) -> Move:
     if hand & (hand - 1) == 0:
         return (DISCARD_DOWN, hand)
     for m in moves:
-        if m[0] == DISCARD and is_pair(hand & ~m[1]):
-            return m  # down to a pair: it goes out next
+        if m[0] == DISCARD_DOWN and is_pair(hand & ~m[1]):
+            return m  # face down to a pair: it goes out next, and the last turn draws blind
     unseen = FULL_DECK & ~hand & ~table_cards(state)
     return min(moves, key=lambda m: (keep_value(m[1], hand, unseen, 0), m[1]))
 

@@ -18,7 +18,7 @@ import random
 
 from umtali.bots.knowledge import Knowledge
 from umtali.bots.open_play import choose_discard, choose_draw, choose_play
-from umtali.bots.policy import best_turn, danger, keep_value, meld_points
+from umtali.bots.policy import best_turn, danger, going_out_discard, keep_value, meld_points
 from umtali.bots.seat import Decision, GameInfo
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import plain_points
@@ -146,16 +146,16 @@ class NormalBot:
     ) -> Decision:
         hand = know.hand
         if hand.bit_count() == 1:
-            down = [a for a in actions if a.down]
-            choice = down[0] if down else actions[0]
+            choice = going_out_discard(actions)
             return Decision(str(choice), "going out, face down so the last turn draws blind")
-        out_moves = [a for a in actions if not a.down and is_pair(hand & ~a.mask)]
-        if out_moves and not self._going_out_loses(view, know, info):
-            return Decision(str(out_moves[0]), "discarding down to a pair to go out")
+        before_pair = [a for a in actions if is_pair(hand & ~a.mask)]
+        if before_pair and not self._going_out_loses(view, know, info):
+            choice = going_out_discard(before_pair)
+            return Decision(str(choice), "discarding down to a pair to go out, face down")
         ranked = self.rank_discards(view, know, actions)
-        if out_moves:
+        if before_pair:
             # Staying in on purpose: keep the way out (discard a card of the pair).
-            ranked = [a for a in ranked if a not in out_moves] or ranked
+            ranked = [a for a in ranked if a not in before_pair] or ranked
         choice = ranked[0]
         return Decision(str(choice), f"{choice.cards[0]} is the card least worth keeping or giving")
 

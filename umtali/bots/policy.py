@@ -46,6 +46,16 @@ def forced_choice(actions: list[Action]) -> Decision | None:
     return None
 
 
+def going_out_discard(discards: list[Action]) -> Action:
+    """Of the discards that take a player out, the face-down one where there is one.
+
+    A final discard face down forces the opponent's last turn to draw blind and
+    takes the card out of play: it can only deny the opponent, never the player.
+    """
+    down = [a for a in discards if a.down]
+    return down[0] if down else discards[0]
+
+
 def meld_points(mask: int) -> int:
     kind = meld_kind(mask)
     return MARRIAGE_POINTS if kind is PieceKind.MARRIAGE else plain_points(mask)

@@ -200,7 +200,7 @@ def _explain_discard(state: HandState, action: Action, hand: int, legal: list[Mo
     playable = [m for m in legal if m[0] in (MELD, PLAY)]
     if playable:
         return f"you still have playable cards: {_choices(state, playable)}"
-    if state.req:
+    if state.req & bit:
         return (
             f"you took {_taken_two(state)} from the discard pile together: both must be "
             "played this turn, and neither may be discarded"
@@ -215,8 +215,16 @@ def _explain_discard(state: HandState, action: Action, hand: int, legal: list[Mo
             "this is your last turn: you may discard only to go out "
             "(your last card, or one card to leave a pair to lay)"
         )
+    if state.req:
+        return (
+            f"you took {_taken_two(state)} from the discard pile together and must still "
+            "play them: the only discard allowed is one that leaves a pair to go out with"
+        )
     if action.down and (DISCARD, bit) in legal:
-        return "only the discard of your last card, the one that takes you out, may go face down"
+        return (
+            "only a discard that takes you out may go face down: your last card, "
+            "or the card you discard before laying your last pair"
+        )
     return f"discard {card} is not legal now ({_choices(state, legal)})"
 
 

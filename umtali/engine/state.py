@@ -64,6 +64,7 @@ TAKE_MOVE: Move = (TAKE, 0)
 TAKE_TWO_MOVE: Move = (TAKE_TWO, 0)
 PLAY_MOVES: tuple[Move, ...] = tuple((PLAY, 1 << i) for i in range(52))
 DISCARD_MOVES: tuple[Move, ...] = tuple((DISCARD, 1 << i) for i in range(52))
+DISCARD_DOWN_MOVES: tuple[Move, ...] = tuple((DISCARD_DOWN, 1 << i) for i in range(52))
 PLAYS: SuitLists[Move] = per_card(PLAY_MOVES)
 # Piece kinds as plain names: an enum's attribute lookup is slow on the hot path.
 _RUN = PieceKind.RUN
@@ -368,7 +369,10 @@ class HandState:
             # Nothing can be played (the usual case at the end of a turn).
             if held > 1 and not (self.last_turn or self.req):
                 keep = self.keep
-                return DISCARDS.of(hand & ~keep if keep else hand)
+                listed = DISCARDS.of(hand & ~keep if keep else hand)
+                if held == 3:
+                    listed += self._down_before_pair(hand, keep)
+                return listed
             return self._discard_moves(hand)
         if phase == DRAW_PHASE:
             pile = self.pile
@@ -420,13 +424,27 @@ class HandState:
         if hand & (hand - 1) == 0:
             # The last card: discarding it goes out, face up or face down.
             return [(DISCARD, hand), (DISCARD_DOWN, hand)]
+        held = hand.bit_count()
         if not (self.last_turn or self.req):
-            return DISCARDS.of(hand & ~self.keep)
+            listed = DISCARDS.of(hand & ~self.keep)
+            if held == 3:
+                listed += self._down_before_pair(hand, self.keep)
+            return listed
         # Only a discard that leaves a pair to go out with.
-        if hand.bit_count() != 3:
+        if held != 3:
             return []
-        rest = hand & ~(self.keep | self.req)
-        return [DISCARD_MOVES[i] for i in indices(rest) if is_pair(hand & ~(1 << i))]
+        out = self._before_pair(hand, self.keep | self.req)
+        return [DISCARD_MOVES[i] for i in out] + [DISCARD_DOWN_MOVES[i] for i in out]
+
+    @staticmethod
+    def _before_pair(hand: int, barred: int) -> list[int]:
+        """The cards of a three-card hand (not in ``barred``) whose discard leaves a pair."""
+        return [i for i in indices(hand & ~barred) if is_pair(hand ^ BITS[i])]
+
+    def _down_before_pair(self, hand: int, barred: int) -> list[Move]:
+        """Face-down discards that leave a going-out pair: such a discard is the final one,
+        so it may go face down (the rule book's lesson game, hand 3)."""
+        return [DISCARD_DOWN_MOVES[i] for i in self._before_pair(hand, barred)]
 
     def score(self, player: int) -> int:
         """Points on ``player``'s side, plus forfeits once the hand is over."""

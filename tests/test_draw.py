@@ -71,14 +71,13 @@ def test_take_two_both_must_be_played_neither_discarded() -> None:
     p2 = "7D KS KC 2H 4H 6H 8C 5S 9H AS"
     hand = run(deal(p1, p2, top="10C"), "discard 6D; draw; discard 7D; take 2")
     legal = hand.legal_actions()
-    # The group of sevens would strand 6D (nothing could take it), so it is refused.
+    # The group of sevens would strand 6D (nothing could take it), so it is refused;
+    # and The Rule lays the whole run 9-8-7-6D, never a part of it.
     assert "meld 7H 7D 7C" not in legal
-    assert set(legal) == {"meld 8D 7D 6D", "meld 9D 8D 7D", "meld 9D 8D 7D 6D"}
+    assert legal == ["meld 9D 8D 7D 6D"]
     assert "both must be played this turn" in refused(hand, "meld 7H 7D 7C")
     assert "you still have playable cards" in refused(hand, "discard 6D")
-    run(hand, "meld 9D 8D 7D")
-    assert hand.legal_actions() == ["play 6D"]  # the run now takes 6D
-    run(hand, "play 6D")
+    run(hand, "meld 9D 8D 7D 6D")
     assert "discard 7H" in hand.legal_actions()
 
 

@@ -8,12 +8,10 @@ from itertools import combinations, pairwise
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reference import ref_kind, ref_melds, ref_rule_melds
 
 from umtali.engine.cards import (
     CARDS,
-    JACK,
-    KING,
-    QUEEN,
     RANK_MASKS,
     Card,
     indices,
@@ -31,6 +29,7 @@ from umtali.engine.melds import (
     meld_kind,
     meldable,
     melds_in,
+    rule_melds,
     rummy_meld_kind,
     rummy_meldable,
     rummy_melds_in,
@@ -101,33 +100,6 @@ def test_is_pair() -> None:
     assert not is_pair(m("7S 8S")) and not is_pair(m("JS JC")) and not is_pair(m("7S 7C 7D"))
 
 
-# ---- reference implementations, deliberately naive ----
-
-
-def ref_kind(cs: list[Card]) -> PieceKind | None:
-    if len(cs) < 2 or any(c.rank == JACK for c in cs):
-        return None
-    ranks = sorted(c.rank for c in cs)
-    if len({c.rank for c in cs}) == 1:
-        return PieceKind.PAIR if len(cs) == 2 else PieceKind.GROUP if len(cs) <= 4 else None
-    if len({c.suit for c in cs}) != 1:
-        return None
-    if len(cs) == 2:
-        return PieceKind.MARRIAGE if ranks == [QUEEN, KING] else None
-    ok = all(b - a == 1 for a, b in pairwise(ranks))
-    return PieceKind.RUN if ok else None
-
-
-def ref_melds(hand: list[Card]) -> set[int]:
-    out = set()
-    for n in range(2, len(hand) + 1):
-        for combo in combinations(hand, n):
-            kind = ref_kind(list(combo))
-            if kind in (PieceKind.RUN, PieceKind.GROUP, PieceKind.MARRIAGE):
-                out.add(mask_of(combo))
-    return out
-
-
 hands = st.lists(st.sampled_from(CARDS), min_size=0, max_size=12, unique=True)
 
 
@@ -142,6 +114,35 @@ def test_melds_in_matches_reference(hand: list[Card]) -> None:
     for meld in found:
         union |= meld
     assert meldable(mask) == union
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands)
+def test_rule_melds_match_reference(hand: list[Card]) -> None:
+    mask = mask_of(hand)
+    found = rule_melds(mask)
+    assert set(found) == ref_rule_melds(hand)
+    # Every card that can meld is in a meld The Rule allows: so the cards The Rule keeps
+    # from being played alone are exactly the meldable ones.
+    union = 0
+    for meld in found:
+        union |= meld
+    assert union == meldable(mask)
+
+
+# Hands dense in one suit and one rank, where runs and groups overlap most.
+crowded = st.lists(
+    st.sampled_from([c for c in CARDS if c.suit == 0 or c.rank in (3, 4)]),
+    min_size=3,
+    max_size=12,
+    unique=True,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(crowded)
+def test_rule_melds_match_reference_in_crowded_hands(hand: list[Card]) -> None:
+    assert set(rule_melds(mask_of(hand))) == ref_rule_melds(hand)
 
 
 @settings(max_examples=300, deadline=None)

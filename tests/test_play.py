@@ -94,12 +94,10 @@ def test_the_rule_forbids_an_addition_while_the_card_can_meld_in_hand() -> None:
     hand.play("draw")  # 8H is now in player 2's hand too: run 8-7-6-5
     reason = refused(hand, "play 8H")
     assert reason.endswith("you hold: meld it first (The Rule)")
-    legal = set(hand.legal_actions())
-    assert "meld 8H 7H 6H 5H" in legal and "meld 7H 6H 5H" in legal
-    assert not {a for a in legal if a.startswith("play")}
-    # Once the run 7-6-5 is down, 8H can no longer meld and goes off the run.
-    run(hand, "meld 7H 6H 5H")
-    assert "play 8H" in hand.legal_actions()
+    # The Rule covers the whole column: 7-6-5H may not go down leaving 8H to follow
+    # as an addition.
+    assert hand.legal_actions() == ["meld 8H 7H 6H 5H"]
+    assert "would leave 8H in your hand" in refused(hand, "meld 7H 6H 5H")
 
 
 def test_mandatory_play_no_discard_while_anything_is_playable() -> None:
@@ -108,3 +106,60 @@ def test_mandatory_play_no_discard_while_anything_is_playable() -> None:
     assert refused(hand, "discard 2S") == "you still have playable cards: meld 9H 9D 9C, play JS"
     run(hand, "play JS; meld 9H 9D 9C")
     assert sorted(hand.legal_actions()) == sorted(f"discard {c}" for c in hand.hand_of(1))
+
+
+# The Rule covers the whole column (spec 3.2): a run or group laid from the hand takes
+# in every hand card that extends it, unless that card can still meld with the rest.
+WHOLE_P1 = "5C 4C 3C 2C 9H 9D 9S 9C KD 7H AS"
+WHOLE_P2 = "2H 8S 5H 7S 4D 6H 10D 10S QH 4S"
+
+
+def test_the_rule_lays_the_whole_run_and_the_whole_group() -> None:
+    hand = deal(WHOLE_P1, WHOLE_P2, top="3S")
+    assert hand.legal_actions() == ["meld 5C 4C 3C 2C", "meld 9S 9H 9D 9C"]
+    assert refused(hand, "meld 5C 4C 3C") == (
+        "meld 5C 4C 3C would leave 2C in your hand, but it belongs in that column: "
+        "The Rule lays the whole column (meld 5C 4C 3C 2C)"
+    )
+    assert "would leave 5C in your hand" in refused(hand, "meld 4C 3C 2C")
+    assert "would leave 9S in your hand" in refused(hand, "meld 9H 9D 9C")
+    run(hand, "meld 5C 4C 3C 2C; meld 9S 9H 9D 9C; discard KD; draw")
+    # No 2C or 9S went down alone, so nothing on the table takes 2H or 8S.
+    assert hand.legal_actions() == [f"discard {c}" for c in hand.hand_of(2)]
+    assert "nothing on the table takes it" in refused(hand, "play 2H")
+    assert "nothing on the table takes it" in refused(hand, "play 8S")
+
+
+def test_the_rule_lets_a_card_of_the_column_go_into_another_meld() -> None:
+    # 5-4-3-2C with 2H 2D: the four-card run (keeping the pair), or 5-4-3C and the
+    # group of twos.  Never 4-3-2C, which would strand 5C.
+    hand = deal("5C 4C 3C 2C 2H 2D KD 7H AS 9S 6D", WHOLE_P2.replace("2H", "KS"))
+    assert set(hand.legal_actions()) == {"meld 5C 4C 3C", "meld 5C 4C 3C 2C", "meld 2H 2D 2C"}
+    assert "would leave 5C" in refused(hand, "meld 4C 3C 2C")
+    run(hand, "meld 5C 4C 3C")
+    assert hand.legal_actions() == ["meld 2H 2D 2C"]  # 2C melds: it may not go alone
+    assert "meld it first (The Rule)" in refused(hand, "play 2C")
+    other = run(
+        deal("5C 4C 3C 2C 2H 2D KD 7H AS 9S 6D", WHOLE_P2.replace("2H", "KS")), "meld 5C 4C 3C 2C"
+    )
+    assert all(a.startswith("discard") for a in other.legal_actions())  # the pair stays
+
+
+def test_the_rule_lets_the_fourth_card_of_a_group_go_into_a_run() -> None:
+    hand = deal("9S 9H 9D 9C 10C 8C KD 7H AS 2S 6D", WHOLE_P2)
+    legal = set(hand.legal_actions())
+    assert {"meld 9S 9H 9D", "meld 9S 9H 9D 9C", "meld 10C 9C 8C"} <= legal
+    assert "meld 9H 9D 9C" not in legal  # it would strand 9S, which melds with nothing else
+    run(hand, "meld 9S 9H 9D")
+    assert hand.legal_actions() == ["meld 10C 9C 8C"]
+
+
+def test_the_rule_splits_a_long_run_only_into_runs() -> None:
+    # 7-6-5C leaves 4C, which still makes the run 4-3-2-AC: both are overlapped columns.
+    hand = deal("7C 6C 5C 4C 3C 2C AC KD 7H 9S 6D", WHOLE_P2)
+    legal = set(hand.legal_actions())
+    assert "meld 7C 6C 5C" in legal and "meld 7C 6C 5C 4C 3C 2C AC" in legal
+    assert "meld 7C 6C 5C 4C 3C 2C" not in legal  # AC alone could not meld
+    assert "meld 6C 5C 4C" not in legal  # 7C alone could not meld
+    run(hand, "meld 7C 6C 5C")
+    assert hand.legal_actions() == ["meld 4C 3C 2C AC"]

@@ -11,18 +11,23 @@ import umtali
 from umtali.engine.state import END_NO_CARDS, END_TURN_LIMIT, REBUILD, SKIP_DRAW
 
 
-def random_hand(seed: int, rules: umtali.RuleSet = umtali.CLASSIC) -> umtali.Hand:
+def random_hand(
+    seed: int, rules: umtali.RuleSet = umtali.CLASSIC, *, stock_only: bool = False
+) -> umtali.Hand:
+    """A hand of random legal play; ``stock_only`` always draws from the stock when it can
+    (so the stock runs out far more often)."""
     rng = random.Random(seed)
     hand = umtali.deal_hand(seed=seed, rules=rules)
     while not hand.is_over:
-        hand.play(rng.choice(hand.legal_actions()))
+        legal = hand.legal_actions()
+        hand.play("draw" if stock_only and "draw" in legal else rng.choice(legal))
     return hand
 
 
-def hands_with_a_rebuild(limit: int = 3) -> list[umtali.Hand]:
+def hands_with_a_rebuild(limit: int = 2) -> list[umtali.Hand]:
     found = []
     for seed in range(3000):
-        hand = random_hand(seed)
+        hand = random_hand(seed, stock_only=True)
         if hand.rebuilds:
             found.append(hand)
             if len(found) == limit:

@@ -17,7 +17,7 @@ from umtali.engine.melds import (
     is_pair,
     meld_kind,
     meldable,
-    melds_in,
+    rule_melds,
 )
 
 MARRIAGE_POINTS = 20
@@ -88,7 +88,7 @@ def best_turn(
         best = (0, -hand.bit_count())
         if is_pair(hand):
             best = (plain_points(hand), 0)
-        for m in melds_in(hand):
+        for m in rule_melds(hand):
             kind = meld_kind(m)
             assert kind is not None
             sub = best_turn(hand & ~m, accept | accepts(kind, m), memo)

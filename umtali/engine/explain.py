@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import CARDS, JACKS, Card, format_cards, mask_of
-from umtali.engine.melds import PieceKind, meld_kind, meldable, melds_in
+from umtali.engine.melds import MELDS, PieceKind, meld_kind, meldable, melds_in, rule_melds
 from umtali.engine.optional import END, TAKE_FROM, TAKE_NEXT, OptionalState
 from umtali.engine.state import (
     DISCARD,
@@ -173,12 +173,32 @@ def _explain_meld(state: HandState, action: Action, hand: int) -> str:
             f"a pair may be laid only when it takes you out: you would still hold "
             f"{left} card{'s' if left != 1 else ''}{extra}"
         )
+    if mask not in rule_melds(hand):
+        left, whole = _column_left(hand, mask)
+        belongs = "it belongs" if left.bit_count() == 1 else "they belong"
+        return (
+            f"meld {cards} would leave {format_cards(left)} in your hand, but {belongs} in "
+            f"that column: The Rule lays the whole column (meld {format_cards(whole)})"
+        )
     if state.req:
         return (
             f"you took {_taken_two(state)} from the discard pile: both must be played "
             f"this turn, and after meld {cards} they could not be"
         )
     return f"meld {cards} is not legal now"
+
+
+def _column_left(hand: int, mask: int) -> tuple[int, int]:
+    """The cards of ``hand`` that meld ``mask`` would wrongly leave behind, and the
+    meld grown by them until it leaves none: what The Rule lays instead."""
+    left = 0
+    whole = mask
+    while True:
+        stray = hand & MELDS[whole][1] & ~JACKS & ~meldable(hand & ~whole)
+        if not stray:
+            return left, whole
+        left |= stray
+        whole |= stray
 
 
 def _explain_play(state: HandState, card: Card, hand: int, legal: list[Move]) -> str:

@@ -137,6 +137,34 @@ def melds_in(hand: int) -> list[int]:
     return out
 
 
+def rule_melds(hand: int) -> list[int]:
+    """The melds The Rule lets a player lay from ``hand``: those of :func:`melds_in`
+    that leave no card behind that belongs in their column.
+
+    The Rule covers the whole column: a run or group laid from the hand takes in
+    every card of the hand that extends it (the fourth of a group, the next card
+    of the suit at either end of a run), unless that card can still form a run,
+    group or marriage with the cards left in the hand.  Every card that can meld
+    is in at least one such meld (its longest run, or its whole group), so the
+    cards The Rule keeps from being played alone are still ``meldable(hand)``.
+
+    >>> from umtali.engine.cards import Card, mask_of, format_cards
+    >>> clubs = mask_of(Card.parse(t) for t in "5C 4C 3C 2C".split())
+    >>> [format_cards(m) for m in rule_melds(clubs)]
+    ['5C 4C 3C 2C']
+    >>> twos = mask_of(Card.parse(t) for t in "2H 2D".split())
+    >>> [format_cards(m) for m in rule_melds(clubs | twos)]
+    ['5C 4C 3C 2C', '5C 4C 3C', '2H 2D 2C']
+    """
+    out = []
+    for m in melds_in(hand):
+        # The cards of the hand this meld would take as additions (a jack stands alone).
+        extends = hand & MELDS[m][1] & _NOT_JACKS
+        if not extends or not extends & ~meldable(hand ^ m):
+            out.append(m)
+    return out
+
+
 def rummy_meldable(hand: int) -> int:
     """The cards of ``hand`` in some run or group, jacks being ordinary cards (Rummy)."""
     t = RUMMY_MELDABLE13
@@ -203,6 +231,7 @@ def is_two_run(mask: int) -> bool:
 
 
 _FULL = (1 << 52) - 1
+_NOT_JACKS = _FULL & ~RANK_MASKS[JACK]
 _NOT_ACES = _FULL & ~_spread(1)  # a left shift must not carry a king into an ace
 _NOT_KINGS = _FULL & ~_spread(1 << 12)  # nor a right shift an ace into a king
 

@@ -11,7 +11,7 @@ plays all of those at once and branches on melds alone.
 from __future__ import annotations
 
 from umtali.engine.cards import JACKS, indices
-from umtali.engine.melds import MELDS, could_accept, is_pair, meldable, melds_in
+from umtali.engine.melds import MELDS, could_accept, is_pair, meldable, rule_melds
 
 
 def free_cards(hand: int, accept: int) -> int:
@@ -59,7 +59,7 @@ def can_play_all(
     known = memo.get(key)
     if known is not None:
         return known
-    melds = melds_in(hand)
+    melds = rule_melds(hand)
     result = False
     if not melds:
         n = hand.bit_count()

@@ -33,6 +33,7 @@ from umtali.engine.melds import (
     is_pair,
     meldable,
     melds_in,
+    rule_melds,
 )
 from umtali.engine.rand import shuffle
 from umtali.engine.reach import can_play_all, meld_accepts
@@ -317,7 +318,10 @@ class HandState:
         # meld could hold) stays free whatever else is laid, and any meld in
         # the hand can be laid first.  So the take is good if each taken card
         # is free or in a meld, and two taken cards in melds are in one meld or
-        # in two that do not overlap.
+        # in two that do not overlap.  (The Rule may forbid a meld that leaves
+        # behind a card of its column; the cards it leaves meld with nothing
+        # else, so the meld grown by them is laid instead, and it still misses
+        # a meld it did not overlap.)
         need = two & ~(alone & ~mel)
         if not need & ~mel:
             if need & (need - 1) == 0:
@@ -353,7 +357,7 @@ class HandState:
                 if not self.req:
                     if mel:
                         # The melds and the solo cards (a hand holding a meld is no pair).
-                        listed: list[Move] = [(MELD, m) for m in melds_in(hand)]
+                        listed: list[Move] = [(MELD, m) for m in rule_melds(hand)]
                         if free:
                             listed += PLAYS.of(free)
                         return listed
@@ -395,7 +399,7 @@ class HandState:
         return self._playable(hand, mel, hand & (JACKS | (self.accept & ~mel)))
 
     def _playable(self, hand: int, mel: int, free: int) -> list[Move]:
-        moves: list[Move] = [(MELD, m) for m in melds_in(hand)] if mel else []
+        moves: list[Move] = [(MELD, m) for m in rule_melds(hand)] if mel else []
         if free:
             moves += PLAYS.of(free)
         if hand.bit_count() == 2 and is_pair(hand):

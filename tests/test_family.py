@@ -12,7 +12,7 @@ from conftest import deal, deal_in, refused, run
 import umtali
 from umtali.engine.cards import CARDS, JACK, Card
 from umtali.engine.melds import PieceKind
-from umtali.engine.state import MELD, PLAY
+from umtali.engine.moves import MELD, PLAY
 
 SHARED = ["family", "practical"]
 
@@ -355,20 +355,22 @@ def test_the_variant_actions_are_written_and_replayed() -> None:
 
 
 def reference_takes(hand: umtali.Hand) -> int:
-    """Replay the log keeping each meld as (kind, suit, low, high) or a rank; an added
-    card joins every meld it fits (RULES.md: it carries them all on)."""
+    """Replay the log keeping each meld as (suit, low, high) for a run or a rank for a
+    group; an added card joins the one meld its target card belongs to (RULES.md: an
+    addition extends the meld it is announced onto)."""
     jacks_alone = hand.rules.jacks_alone
     runs: list[list[int]] = []  # [suit, low rank, high rank]
     groups: set[int] = set()  # ranks with a group or pair on the table
     jack_suits: set[int] = set()
     laid = 0
 
-    def fits_run(c: Card, run: list[int]) -> bool:
-        if jacks_alone and c.rank == JACK:
-            return False
-        return c.suit == run[0] and (c.rank == run[1] - 1 or c.rank == run[2] + 1)
+    def run_of(target: Card) -> list[int] | None:
+        for run in runs:
+            if run[0] == target.suit and run[1] <= target.rank <= run[2]:
+                return run
+        return None
 
-    for _, kind, mask, _ in hand.log:
+    for _, kind, mask, detail in hand.log:
         cards = [c for c in CARDS if c.bit & mask]
         if kind == MELD:
             shape = hand.kind_of(mask)  # type: ignore[attr-defined]
@@ -380,12 +382,20 @@ def reference_takes(hand: umtali.Hand) -> int:
             c = cards[0]
             if jacks_alone and c.rank == JACK:
                 jack_suits.add(c.suit)
-            for run in runs:
-                if fits_run(c, run):
+            elif detail >= 0:
+                onto = CARDS[detail]
+                run = run_of(onto)
+                if run is not None and onto.rank != c.rank:
                     run[1], run[2] = min(run[1], c.rank), max(run[2], c.rank)
         else:
             continue
         laid |= mask
+
+    def fits_run(c: Card, run: list[int]) -> bool:
+        if jacks_alone and c.rank == JACK:
+            return False
+        return c.suit == run[0] and (c.rank == run[1] - 1 or c.rank == run[2] + 1)
+
     takes = 0
     for c in CARDS:
         if laid & c.bit:
@@ -409,3 +419,97 @@ def test_the_table_takes_what_the_reference_says(rules: str) -> None:
             assert hand.accept & ~hand.laid == reference_takes(hand), (seed, hand.actions())
             checked += 1
     assert checked > 1000
+
+
+# An addition extends the one meld it goes onto (practical: "they must announce which
+# meld it is being added to, this can not change"; family and rummy by ruling).
+# Player 1 lays the group 5S 5D 5C and the run 4-3-2H; player 2 holds 5H and 6H.
+ONTO_P1 = "5S 5D 5C 4H 3H 2H 8S 10D KC 7C"
+ONTO_P2 = "5H 6H 2S 3S 9D 6C 8C 10S AD QS"
+EXTENDING = ["family", "practical", "rummy"]
+
+
+def five_of_hearts(rules: str) -> umtali.Hand:
+    hand = deal_in(rules, ONTO_P1, ONTO_P2, "KD", "KH 2D")
+    return run(hand, "draw; meld 5S 5D 5C; meld 4H 3H 2H; discard 7C; draw")
+
+
+@pytest.mark.parametrize("rules", EXTENDING)
+def test_a_card_two_melds_take_is_played_onto_the_one_named(rules: str) -> None:
+    hand = five_of_hearts(rules)
+    legal = hand.legal_actions()
+    assert "play 5H on 5S" in legal and "play 5H on 4H" in legal and "play 5H" not in legal
+    with pytest.raises(umtali.AmbiguousAction) as info:
+        hand.play("play 5H")
+    assert str(info.value) == (
+        "5H goes on more than one meld: say which, play 5H on 5S or play 5H on 4H"
+    )
+    assert refused(hand, "play 5H").startswith("5H goes on more than one meld")
+
+
+@pytest.mark.parametrize("rules", EXTENDING)
+def test_added_to_the_group_a_card_does_not_carry_the_run_on(rules: str) -> None:
+    hand = five_of_hearts(rules)
+    assert str(hand.play("play 5H on 5S")) == "play 5H on 5S"
+    assert "play 6H" not in " ".join(hand.legal_actions())
+    assert "nothing on the table takes it" in refused(hand, "play 6H")
+    assert accepted(hand) == {"AH"}  # the run still wants 5H, which is gone: it stops there
+
+
+@pytest.mark.parametrize("rules", EXTENDING)
+def test_added_up_the_run_a_card_carries_the_run_on(rules: str) -> None:
+    hand = five_of_hearts(rules)
+    run(hand, "play 5H on 4H")
+    assert "play 6H" in hand.legal_actions()
+    assert str(hand.play("play 6H")) == "play 6H on 5H"
+    assert accepted(hand) == {"AH", "7H"}
+
+
+@pytest.mark.parametrize("rules", EXTENDING)
+def test_any_card_of_a_meld_names_it(rules: str) -> None:
+    group = five_of_hearts(rules)
+    assert str(group.play("play 5H on 5D")) == "play 5H on 5D"
+    assert "play 6H" not in " ".join(group.legal_actions())
+    the_run = five_of_hearts(rules)
+    assert str(the_run.play("play 5H on 2H")) == "play 5H on 2H"
+    assert "play 6H" in the_run.legal_actions()
+    assert refused(five_of_hearts(rules), "play 5H on 7C") == "7C is not on the table"
+
+
+@pytest.mark.parametrize("rules", EXTENDING)
+def test_a_card_one_meld_takes_needs_no_target(rules: str) -> None:
+    hand = five_of_hearts(rules)
+    run(hand, "play 5H on 4H")
+    assert str(hand.play("play 6H")) == "play 6H on 5H"  # only the run takes it
+
+
+@pytest.mark.parametrize("rules", EXTENDING)
+def test_the_named_meld_is_written_and_replayed(rules: str) -> None:
+    for onto in ("5S", "4H"):
+        hand = run(five_of_hearts(rules), f"play 5H on {onto}; discard 2S")
+        assert f"play 5H on {onto}" in hand.actions()
+        again = umtali.replay(hand.deal, hand.actions(), rules=hand.rules)
+        assert again.log == hand.log and again.table() == hand.table()  # type: ignore[attr-defined]
+
+
+def test_classic_needs_no_meld_named() -> None:
+    # Classic's solo rule: a card goes off any card that takes it, and as a solo card it
+    # takes its own rank and suit neighbours, whatever it went off.
+    hand = deal("5S 5D 5C 4H 3H 2H 8S 10D KC 7C 9H", ONTO_P2, top="KD")
+    run(hand, "meld 5S 5D 5C; meld 4H 3H 2H; discard 7C; draw")
+    assert "play 5H" in hand.legal_actions()
+    run(hand, "play 5H on 5S")
+    assert "play 6H" in hand.legal_actions()
+
+
+@pytest.mark.parametrize("rules", EXTENDING)
+def test_a_card_between_two_runs_goes_up_one_or_down_the_other(rules: str) -> None:
+    p1 = "4H 3H 2H 8H 7H 6H 9S 10D KC 7C"
+    p2 = "5H 2S 3S 9D 6C 8C 10S AD QS 4C"
+    for onto in ("4H", "6H"):
+        hand = deal_in(rules, p1, p2, "KD", "KH 2D")
+        run(hand, "draw; meld 4H 3H 2H; meld 8H 7H 6H; discard 7C; draw")
+        assert {"play 5H on 4H", "play 5H on 6H"} <= set(hand.legal_actions())
+        assert str(hand.play(f"play 5H on {onto}")) == f"play 5H on {onto}"
+        assert accepted(hand) == {"AH", "9H"}
+        assert [str(p) for p in hand.side(2)] == [f"5H (off {onto})"]

@@ -8,7 +8,8 @@ import pytest
 from conftest import deal, run
 
 import umtali
-from umtali.engine.state import END_NO_CARDS, END_TURN_LIMIT, REBUILD, SKIP_DRAW
+from umtali.engine.moves import REBUILD, SKIP_DRAW
+from umtali.engine.state import END_NO_CARDS, END_TURN_LIMIT
 
 
 def random_hand(

@@ -13,19 +13,9 @@ from umtali.bots.open_play import quick_open_move
 from umtali.bots.policy import best_turn, keep_value, meld_points
 from umtali.engine.cards import FULL_DECK
 from umtali.engine.melds import accepts, is_pair, meld_kind
+from umtali.engine.moves import DISCARD_DOWN, DRAW, MELD, PLAY, TAKE, TAKE_TWO, Move
 from umtali.engine.optional import OptionalState
-from umtali.engine.state import (
-    DISCARD_DOWN,
-    DRAW,
-    DRAW_PHASE,
-    MELD,
-    OVER,
-    PLAY,
-    TAKE,
-    TAKE_TWO,
-    HandState,
-    Move,
-)
+from umtali.engine.state import DRAW_PHASE, OVER, HandState
 
 
 def table_cards(state: HandState) -> int:

@@ -22,10 +22,9 @@ from umtali.bots.policy import best_turn, danger, going_out_discard, keep_value,
 from umtali.bots.seat import Decision, GameInfo
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import plain_points
-from umtali.engine.explain import move_text
 from umtali.engine.melds import SOLO_ACCEPTS, accepts, is_pair, meld_kind
+from umtali.engine.moves import DRAW, MELD, move_text
 from umtali.engine.optional import END_MOVE, TAKE_NEXT_MOVE, OptionalState
-from umtali.engine.state import DRAW, MELD
 from umtali.engine.view import PlayerView, Step
 
 
@@ -73,7 +72,8 @@ class NormalBot:
             what = "meld" if move[0] == MELD else "play"
             unit = "points" if view.rules.scoring == "table" else "points out of the hand"
             return Decision(
-                move_text(move), f"the {what} that leads to the most this turn ({points} {unit})"
+                state.action_text(move),
+                f"the {what} that leads to the most this turn ({points} {unit})",
             )
         if END_MOVE in moves:
             return Decision("end", "nothing more to put down")

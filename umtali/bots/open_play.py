@@ -14,21 +14,25 @@ from collections.abc import Sequence
 
 from umtali.bots.policy import keep_value
 from umtali.engine.cards import FULL_DECK, indices, plain_points, rummy_points
+from umtali.engine.extend import ACCEPT, Table, several
 from umtali.engine.melds import PieceKind
-from umtali.engine.optional import END, TAKE_FROM, TAKE_NEXT, OptionalState, Table
-from umtali.engine.state import (
+from umtali.engine.moves import (
     DISCARD,
     DISCARD_DOWN,
     DRAW,
-    DRAW_PHASE,
+    END,
     MELD,
     PLAY,
+    SINGLE_PLAYS,
     TAKE,
-    HandState,
+    TAKE_FROM,
+    TAKE_NEXT,
     Move,
 )
+from umtali.engine.optional import OptionalState
+from umtali.engine.state import DRAW_PHASE, HandState
 
-Memo = dict[tuple[int, int, int], tuple[int, int]]
+Memo = dict[tuple[int, ...], tuple[int, int]]
 #: Above this many cards in hand (practical's big takes) the turn is planned
 #: greedily: the exact search grows with the subsets of the hand.
 EXACT_LIMIT = 12
@@ -58,7 +62,8 @@ def _best(state: OptionalState, hand: int, table: Table, left: int, memo: Memo) 
     # going down now: it spoils nothing and the table takes more after it.
     gained = 0
     while True:
-        free = state.free_cards(hand, table[0]) & ~state.meldable_cards(hand)
+        free = state.free_cards(hand, table[ACCEPT]) & ~state.meldable_cards(hand)
+        free &= ~several(table)  # where two melds take a card, the search chooses
         if not free or hand.bit_count() <= 3:
             break
         for i in indices(free):
@@ -66,7 +71,7 @@ def _best(state: OptionalState, hand: int, table: Table, left: int, memo: Memo) 
             gained += value_of(state, move)
             table = state.after(table, move)
             hand &= ~move[1]
-    key = (hand, table[0], table[3])
+    key = (hand, *table)
     known = memo.get(key)
     if known is None:
         if hand.bit_count() > EXACT_LIMIT:
@@ -110,7 +115,7 @@ def choose_play(state: OptionalState, moves: list[Move]) -> tuple[Move, int] | N
     memo: Memo = {}
     best: tuple[tuple[int, int], Move] | None = None
     for move in moves:
-        if move[0] not in (MELD, PLAY):
+        if move[0] != MELD and move[0] not in SINGLE_PLAYS:
             continue
         sub = _best(state, hand & ~move[1], state.after(table, move), left, memo)
         score = (sub[0] + value_of(state, move), sub[1])

@@ -7,6 +7,7 @@ the hands in sequence.
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import Card, Suit
 from umtali.engine.errors import (
+    AmbiguousAction,
     IllegalAction,
     InvalidDeal,
     InvalidNotation,
@@ -24,6 +25,7 @@ __all__ = [
     "PRESETS",
     "Action",
     "ActionKind",
+    "AmbiguousAction",
     "Card",
     "Deal",
     "Game",

@@ -31,22 +31,12 @@ from functools import lru_cache
 from umtali.engine.actions import Action
 from umtali.engine.cards import CARDS, Card, format_cards, plain_points, rummy_points
 from umtali.engine.errors import IllegalAction
-from umtali.engine.explain import move_text
 from umtali.engine.hand import Hand
 from umtali.engine.melds import PieceKind, is_pair, meldable, melds_in, rummy_melds_in
-from umtali.engine.optional import TAKE_FROM, TAKE_NEXT_MOVE, OptionalState
+from umtali.engine.moves import DRAW, MELD, PLAY, TAKE, TAKE_FROM, Move, move_text
+from umtali.engine.optional import TAKE_NEXT_MOVE, OptionalState
 from umtali.engine.reach import can_play_all
-from umtali.engine.state import (
-    DRAW,
-    DRAW_PHASE,
-    MELD,
-    OVER,
-    PLAY,
-    PLAY_PHASE,
-    TAKE,
-    TAKE_TWO_MOVE,
-    Move,
-)
+from umtali.engine.state import DRAW_PHASE, OVER, PLAY_PHASE, TAKE_TWO_MOVE
 from umtali.engine.view import PlayerView
 
 _CARD_WORD = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")

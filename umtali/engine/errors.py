@@ -27,5 +27,14 @@ class MalformedAction(IllegalAction, InvalidNotation):
     """
 
 
+class AmbiguousAction(IllegalAction):
+    """An action that could mean more than one legal move; the message lists them.
+
+    Where an addition extends one meld, ``play 5H`` is ambiguous when both a
+    group of fives and a run ending at 4H would take it: ``play 5H on 5S`` or
+    ``play 5H on 4H`` says which.
+    """
+
+
 class InvalidDeal(UmtaliError, ValueError):
     """An explicit deal that is not a shuffled deck split the way the rules say."""

@@ -10,49 +10,27 @@ from __future__ import annotations
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import CARDS, JACKS, Card, format_cards, mask_of
 from umtali.engine.melds import MELDS, PieceKind, meld_kind, meldable, melds_in, rule_melds
-from umtali.engine.optional import END, TAKE_FROM, TAKE_NEXT, OptionalState
-from umtali.engine.state import (
+from umtali.engine.moves import (
     DISCARD,
     DISCARD_DOWN,
     DRAW,
-    DRAW_PHASE,
+    END,
     MELD,
-    OVER,
     PLAY,
     SKIP_DRAW,
     TAKE,
+    TAKE_FROM,
+    TAKE_NEXT,
     TAKE_TWO,
-    HandState,
     Move,
 )
+from umtali.engine.optional import OptionalState
+from umtali.engine.state import DRAW_PHASE, OVER, HandState
 
 MELD_SHAPES = (
     "a run is three or more cards in sequence in one suit (ace low, no jacks), "
     "a group three or four cards of one rank, a marriage the king and queen of one suit"
 )
-
-
-def move_text(move: Move) -> str:
-    kind, mask = move
-    if kind == DRAW:
-        return "draw"
-    if kind == TAKE:
-        return "take"
-    if kind == TAKE_TWO:
-        return "take 2"
-    if kind == TAKE_NEXT:
-        return "take next"
-    if kind == TAKE_FROM:
-        return f"take {format_cards(mask)}"
-    if kind == END:
-        return "end"
-    if kind == MELD:
-        return f"meld {format_cards(mask)}"
-    if kind == PLAY:
-        return f"play {format_cards(mask)}"
-    if kind == DISCARD:
-        return f"discard {format_cards(mask)}"
-    return f"discard {format_cards(mask)} down"
 
 
 def _choices(state: HandState, legal: list[Move], limit: int = 8) -> str:
@@ -63,7 +41,7 @@ def _choices(state: HandState, legal: list[Move], limit: int = 8) -> str:
             off = f" (off {CARDS[target]})" if target >= 0 else ""
             parts.append(f"play {format_cards(mask)}{off}")
         else:
-            parts.append(move_text((kind, mask)))
+            parts.append(state.action_text((kind, mask)))
     more = f" and {len(legal) - limit} more" if len(legal) > limit else ""
     return ", ".join(parts) + more
 

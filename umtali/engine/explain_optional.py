@@ -10,8 +10,9 @@ from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import CARDS, JACKS, format_cards
 from umtali.engine.explain import MELD_SHAPES
 from umtali.engine.melds import is_pair, is_two_run
+from umtali.engine.moves import Move
 from umtali.engine.optional import OptionalState
-from umtali.engine.state import DRAW_PHASE, Move
+from umtali.engine.state import DRAW_PHASE
 
 _SHAPES = {
     "umtali": MELD_SHAPES,

@@ -20,12 +20,20 @@ from dataclasses import dataclass
 
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import CARDS, JACKS, Card, cards_of, mask_of_indices
-from umtali.engine.errors import IllegalAction, InvalidDeal, InvalidNotation, MalformedAction
-from umtali.engine.explain import explain, move_of, move_text
-from umtali.engine.optional import TAKE_FROM, OptionalState
+from umtali.engine.errors import (
+    AmbiguousAction,
+    IllegalAction,
+    InvalidDeal,
+    InvalidNotation,
+    MalformedAction,
+)
+from umtali.engine.explain import explain, move_of
+from umtali.engine.extend import way_onto
+from umtali.engine.moves import NOT_MOVES, PLAY, SINGLE_PLAYS, TAKE_FROM, Move, move_text
+from umtali.engine.optional import OptionalState
 from umtali.engine.rand import shuffle
 from umtali.engine.rules import CLASSIC, RuleSet, rules_named
-from umtali.engine.state import NOT_MOVES, OVER, PLAY, HandState
+from umtali.engine.state import OVER, HandState
 from umtali.engine.view import Piece, PlayerView, Step, describe, pieces_of, step_of, view_of
 
 CardLike = Card | str
@@ -134,8 +142,13 @@ class Hand(HandState):
         return pieces_of(self, _seat(player))
 
     def legal_actions(self) -> list[str]:
-        """Every legal action now, in notation (a play's target is left to the engine)."""
-        return [move_text(m) for m in self.legal_moves()]
+        """Every legal action now, in notation.
+
+        A single play leaves its target to the engine, unless more than one meld
+        takes the card (where additions extend one meld): then each is listed with
+        the card it goes on.
+        """
+        return [self.action_text(m) for m in self.legal_moves()]
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see: never the opponent's hand or the stock order."""
@@ -172,19 +185,43 @@ class Hand(HandState):
                 action = Action.parse(action)
             except InvalidNotation as e:
                 raise MalformedAction(str(e)) from None
-        move = move_of(action)
         legal = self.legal_moves()
-        if move not in legal:
-            raise IllegalAction(explain(self, action, legal))
         target = None
         if action.kind is ActionKind.PLAY:
-            target = self._checked_target(action)
+            move, target = self._single_play(action, legal)
+        else:
+            move = move_of(action)
+            if move not in legal:
+                raise IllegalAction(explain(self, action, legal))
         self.apply_move(move, target)
         if target is None and action.kind is ActionKind.PLAY:
             found = self.log[-1][3] if self.log and self.log[-1][1] == PLAY else -1
             if found >= 0:
                 action = Action(ActionKind.PLAY, action.cards, CARDS[found])
         return action
+
+    def _single_play(self, action: Action, legal: list[Move]) -> tuple[Move, int | None]:
+        """The legal move a typed ``play`` asks for, and the target it names, if any.
+
+        Where several melds take the card, the target says which; naming none
+        raises :class:`AmbiguousAction` listing the choices.
+        """
+        bit = action.cards[0].bit
+        options = [m for m in legal if m[1] == bit and m[0] in SINGLE_PLAYS]
+        if not options:
+            raise IllegalAction(explain(self, action, legal))
+        target = self._checked_target(action)
+        if (PLAY, bit) in options:
+            return (PLAY, bit), target
+        if target is None:
+            choices = " or ".join(self.action_text(m) for m in options)
+            raise AmbiguousAction(
+                f"{action.cards[0]} goes on more than one meld: say which, {choices}"
+            )
+        move = (way_onto(bit, target, self.rules.jacks_alone), bit)
+        if move not in options:
+            raise IllegalAction(explain(self, action, legal))
+        return move, target
 
     def _checked_target(self, action: Action) -> int | None:
         card, named = action.cards[0], action.target

@@ -10,15 +10,22 @@ discarded, whether a last turn follows, and how a hand is scored.
 
 Additions *extend* melds: a run takes the next card of its suit at either
 end, a group the rest of its rank, and in Umtali a jack takes the ten and
-queen of its suit.  The table's acceptance is kept as three card sets
-(``acc_rank``, ``acc_run`` and ``accept`` for everything, jacks' included)
-plus ``laid``, the cards on the table, so an added card knows which way a
-run grows.
+queen of its suit.  An addition goes onto one meld, the one the player names;
+:mod:`umtali.engine.extend` keeps what the table takes, one card set per way.
 """
 
 from __future__ import annotations
 
-from umtali.engine.cards import JACKS, RANK_MASKS, indices, plain_points, rummy_points
+from umtali.engine.cards import CARDS, JACKS, RANK_MASKS, indices, plain_points, rummy_points
+from umtali.engine.extend import (
+    ACCEPT,
+    Table,
+    add_card,
+    additions,
+    lay_meld,
+    split_acceptance,
+    way_of,
+)
 from umtali.engine.melds import (
     PieceKind,
     could_accept,
@@ -31,84 +38,37 @@ from umtali.engine.melds import (
     rummy_meldable,
     rummy_melds_in,
 )
-from umtali.engine.rules import RuleSet
-from umtali.engine.state import (
+from umtali.engine.moves import (
+    ADD_JACK,
+    ADD_RANK,
+    ADD_UP,
     DISCARD,
     DISCARD_DOWN,
-    DISCARDS,
     DRAW,
+    END,
+    MELD,
+    PLAY,
+    SINGLE_PLAYS,
+    TAKE,
+    TAKE_FROM,
+    TAKE_NEXT,
+    Move,
+    move_text,
+)
+from umtali.engine.rules import RuleSet
+from umtali.engine.state import (
+    DISCARDS,
     DRAW_MOVE,
     DRAW_PHASE,
     END_OUT,
-    MELD,
     OVER,
-    PLAY,
     PLAY_PHASE,
-    PLAYS,
-    TAKE,
     TAKE_MOVE,
     HandState,
-    Move,
 )
 
-# Move kinds of the optional machine (7 and 8 are log-only entries of the classic one).
-TAKE_NEXT, TAKE_FROM, END = 9, 10, 11
 TAKE_NEXT_MOVE: Move = (TAKE_NEXT, 0)
 END_MOVE: Move = (END, 0)
-
-# What the table takes: (everything, by rank, by run, cards laid).
-Table = tuple[int, int, int, int]
-
-
-def lay_meld(table: Table, kind: PieceKind, mask: int, jacks_alone: bool) -> tuple[Table, int]:
-    """The table after laying a meld, and what the meld itself takes."""
-    accept, by_rank, by_run, laid = table
-    laid |= mask
-    new = 0
-    if kind is PieceKind.RUN:
-        low = (mask & -mask).bit_length() - 1
-        high = mask.bit_length() - 1
-        if low % 13:
-            new |= 1 << (low - 1)
-        if high % 13 != 12:
-            new |= 1 << (high + 1)
-        if jacks_alone:
-            new &= ~JACKS
-        by_run |= new
-    elif kind is PieceKind.GROUP or kind is PieceKind.PAIR:
-        low = (mask & -mask).bit_length() - 1
-        new = RANK_MASKS[low % 13] & ~laid
-        by_rank |= new
-    return (accept | new, by_rank, by_run, laid), new
-
-
-def lay_card(table: Table, bit: int, jacks_alone: bool) -> tuple[Table, int]:
-    """The table after adding one card, and what that card takes in turn.
-
-    A card that lengthens a run takes the next card beyond it; one that
-    joins a group takes the rest of the rank; a card that does both (it
-    fits two melds) carries both on.  A lone jack takes its suit's ten and
-    queen, and those take nothing further.
-    """
-    accept, by_rank, by_run, laid = table
-    if jacks_alone and bit & JACKS:
-        new = (bit >> 1) | (bit << 1)
-        return (accept | new, by_rank, by_run, laid | bit), new
-    i = bit.bit_length() - 1
-    r = i % 13
-    new_rank = RANK_MASKS[r] & ~laid & ~bit if bit & by_rank else 0
-    new_run = 0
-    if bit & by_run:
-        if 0 < r < 12:
-            if laid >> (i - 1) & 1:
-                new_run |= bit << 1
-            if laid >> (i + 1) & 1:
-                new_run |= bit >> 1
-        new_run &= ~laid
-        if jacks_alone:
-            new_run &= ~JACKS
-    new = new_rank | new_run
-    return (accept | new, by_rank | new_rank, by_run | new_run, laid | bit), new
 
 
 class OptionalState(HandState):
@@ -126,8 +86,7 @@ class OptionalState(HandState):
         seed: int,
     ) -> None:
         super().__init__(rules, hands, stock_top_first, dealer, first, seed)
-        self.acc_rank = 0
-        self.acc_run = 0
+        self.acc_rank = self.acc_up = self.acc_down = self.acc_jack = 0
         self.laid = 0
         self.taken = 0
         self.followed = False
@@ -135,24 +94,26 @@ class OptionalState(HandState):
         self.went_rummy = False
 
     def derive_table(self) -> None:
-        """Rebuild the acceptance sets from the pieces on the table (see ``from_parts``)."""
-        self.accept = self.acc_rank = self.acc_run = self.laid = 0
+        """Rebuild the table's card sets from the pieces on it (see ``from_parts``)."""
+        sets = [0] * 6
         jacks_alone = self.rules.jacks_alone
         for side in self.sides:
             for kind, mask, _, acc in side:
-                self.accept |= acc
-                self.laid |= mask
-                if kind == PieceKind.SOLO and jacks_alone and mask & JACKS:
-                    continue
-                same_rank = RANK_MASKS[((mask & -mask).bit_length() - 1) % 13]
-                self.acc_rank |= acc & same_rank
-                self.acc_run |= acc & ~same_rank
+                part = split_acceptance(PieceKind(kind), mask, acc, jacks_alone)
+                for place in range(6):
+                    sets[place] |= part[place]
+        self._set_table((sets[0], sets[1], sets[2], sets[3], sets[4], sets[5]))
         self.start_pieces = len(self.sides[self.mover])
+
+    def _set_table(self, table: Table) -> None:
+        (self.accept, self.acc_rank, self.acc_up, self.acc_down, self.acc_jack, self.laid) = table
 
     def clone(self) -> HandState:
         c = HandState.clone(self)
         c.acc_rank = self.acc_rank
-        c.acc_run = self.acc_run
+        c.acc_up = self.acc_up
+        c.acc_down = self.acc_down
+        c.acc_jack = self.acc_jack
         c.laid = self.laid
         c.taken = self.taken
         c.followed = self.followed
@@ -176,21 +137,22 @@ class OptionalState(HandState):
         to ``hand`` on ``table``, as moves: a search's view of one turn."""
         moves: list[Move] = [(MELD, m) for m in self._melds(hand)]
         moves.extend((MELD, m) for m in self._finals(hand, left))
-        moves += PLAYS.of(self.free_cards(hand, table[0]))
+        moves += additions(self.free_cards(hand, table[ACCEPT]), table)
         return moves
 
     def after(self, table: Table, move: Move) -> Table:
-        """The table once ``move`` (a meld or an addition) is laid on it."""
+        """The table once ``move`` (a meld or a single play) is laid on it."""
         kind, mask = move
-        if kind == PLAY:
-            return lay_card(table, mask, self.rules.jacks_alone)[0]
+        jacks_alone = self.rules.jacks_alone
+        if kind in SINGLE_PLAYS:
+            return add_card(table, mask, way_of(move, table, jacks_alone), jacks_alone)[0]
         shape = self.kind_of(mask)
         assert shape is not None
-        return lay_meld(table, shape, mask, self.rules.jacks_alone)[0]
+        return lay_meld(table, shape, mask, jacks_alone)[0]
 
     def table(self) -> Table:
-        """What the table takes now: (everything, by rank, by run, cards laid)."""
-        return (self.accept, self.acc_rank, self.acc_run, self.laid)
+        """What the table takes now, by way, and the cards on it (see :mod:`extend`)."""
+        return (self.accept, self.acc_rank, self.acc_up, self.acc_down, self.acc_jack, self.laid)
 
     def _melds(self, hand: int) -> list[int]:
         return rummy_melds_in(hand) if self.rules.melds == "rummy" else melds_in(hand)
@@ -252,10 +214,11 @@ class OptionalState(HandState):
             return known
         memo[key] = False
         jacks_alone = self.rules.jacks_alone
-        for i in indices(free):
-            bit = 1 << i
-            after, _ = lay_card(table, bit, jacks_alone)
-            if after[0] != table[0] and self._reach(hand & ~bit, after, card, left, memo):
+        for move in additions(free, table):
+            after = self.after(table, move)
+            if after[ACCEPT] != table[ACCEPT] and self._reach(
+                hand & ~move[1], after, card, left, memo
+            ):
                 memo[key] = True
                 return True
         for m in melds:
@@ -385,8 +348,11 @@ class OptionalState(HandState):
     def apply_move(self, move: Move, target: int | None = None) -> None:
         kind, mask = move
         p = self.mover
-        if kind == PLAY:
-            self._lay(p, PieceKind.SOLO, mask, self.find_target(mask) if target is None else target)
+        if kind in SINGLE_PLAYS:
+            way = way_of(move, self.table(), self.rules.jacks_alone)
+            if target is None:
+                target = self.find_target(mask) if kind == PLAY else self.target_for(mask, way)
+            self._lay(p, PieceKind.SOLO, mask, target, way)
         elif kind == MELD:
             shape = self.kind_of(mask)
             assert shape is not None
@@ -440,14 +406,14 @@ class OptionalState(HandState):
         if self.last_turn and self.phase == PLAY_PHASE and not self.legal_moves():
             self._finish(END_OUT)
 
-    def _lay(self, p: int, kind: PieceKind, mask: int, target: int) -> None:
+    def _lay(self, p: int, kind: PieceKind, mask: int, target: int, way: int = 0) -> None:
         self.hands[p] &= ~mask
         jacks_alone = self.rules.jacks_alone
         if kind is PieceKind.SOLO:
-            table, acc = lay_card(self.table(), mask, jacks_alone)
+            table, acc = add_card(self.table(), mask, way, jacks_alone)
         else:
             table, acc = lay_meld(self.table(), kind, mask, jacks_alone)
-        self.accept, self.acc_rank, self.acc_run, self.laid = table
+        self._set_table(table)
         self.sides[p].append((kind, mask, target, acc))
         if kind is PieceKind.MARRIAGE:
             self.table_points[p] += 2 * self.rules.marriage_card_points
@@ -457,6 +423,29 @@ class OptionalState(HandState):
         self.log.append((p, MELD if kind is not PieceKind.SOLO else PLAY, mask, target))
         if not self.hands[p]:
             self._went_out()
+
+    def target_for(self, bit: int, way: int) -> int:
+        """The table card an addition the ``way`` given goes onto: the run's end card it
+        sits next to, the jack, or the lowest card of the group (own side first)."""
+        index = bit.bit_length() - 1
+        if way == ADD_UP:
+            return index - 1
+        if way != ADD_RANK:
+            return index + 1 if way != ADD_JACK else index - index % 13 + 10
+        same = RANK_MASKS[index % 13]
+        for side in (self.sides[self.mover], self.sides[1 - self.mover]):
+            for _, cards, _, acc in side:
+                if acc & bit and cards & same:
+                    return (cards & -cards).bit_length() - 1
+        return -1
+
+    def action_text(self, move: Move) -> str:
+        """A move as notation; an addition several melds take names the one it goes on."""
+        kind, mask = move
+        if kind in SINGLE_PLAYS and kind != PLAY:
+            onto = self.target_for(mask, kind)
+            return f"play {CARDS[mask.bit_length() - 1]} on {CARDS[onto]}"
+        return move_text(move)
 
     def find_target(self, bit: int) -> int:
         """A table card that takes ``bit`` (own side first); -1 for a lone jack or none."""
@@ -507,7 +496,5 @@ __all__ = [
     "TAKE_NEXT",
     "OptionalState",
     "Table",
-    "lay_card",
-    "lay_meld",
     "state_class",
 ]

@@ -34,8 +34,8 @@ from umtali.engine.cards import Card
 from umtali.engine.errors import IllegalAction, InvalidNotation, UmtaliError
 from umtali.engine.hand import Hand
 from umtali.engine.match import Game, Session
+from umtali.engine.moves import NOT_MOVES
 from umtali.engine.rules import PRESETS, rules_named
-from umtali.engine.state import NOT_MOVES
 
 FORMAT_VERSION = 1
 MAGIC = "umtali record"

@@ -35,13 +35,22 @@ from umtali.engine.melds import (
     melds_in,
     rule_melds,
 )
+from umtali.engine.moves import (
+    DISCARD,
+    DISCARD_DOWN,
+    DRAW,
+    MELD,
+    PLAY,
+    REBUILD,
+    SKIP_DRAW,
+    TAKE,
+    TAKE_TWO,
+    Move,
+    move_text,
+)
 from umtali.engine.rand import shuffle
 from umtali.engine.reach import can_play_all, meld_accepts
 from umtali.engine.rules import RuleSet
-
-# Move kinds.
-DRAW, TAKE, TAKE_TWO, MELD, PLAY, DISCARD, DISCARD_DOWN = range(7)
-DRAW_KINDS = (DRAW, TAKE, TAKE_TWO)
 
 # Phases.
 DRAW_PHASE, PLAY_PHASE, OVER = range(3)
@@ -51,14 +60,6 @@ END_OUT = "out"
 END_NO_CARDS = "dead: no card left to draw"
 END_TURN_LIMIT = "dead: turn limit"
 
-# Log entries that are not moves.
-REBUILD = 7  # the discard pile (less its top) was shuffled into a new stock
-SKIP_DRAW = 8  # a last turn with no card left to draw
-
-#: Log entries that record no move of a player.
-NOT_MOVES = (REBUILD, SKIP_DRAW)
-
-Move = tuple[int, int]
 # Moves are made once and shared, so listing the legal moves allocates little.
 DRAW_MOVE: Move = (DRAW, 0)
 TAKE_MOVE: Move = (TAKE, 0)
@@ -89,8 +90,10 @@ class HandState:
     # machine (:mod:`umtali.engine.optional`); they live here so that the
     # facade class can sit on either machine.
     __slots__ = (
+        "acc_down",
+        "acc_jack",
         "acc_rank",
-        "acc_run",
+        "acc_up",
         "accept",
         "dealer",
         "discarded",
@@ -125,7 +128,9 @@ class HandState:
 
     rules: RuleSet
     acc_rank: int
-    acc_run: int
+    acc_up: int
+    acc_down: int
+    acc_jack: int
     laid: int
     taken: int
     followed: bool
@@ -391,6 +396,10 @@ class HandState:
                 moves.append(TAKE_MOVE)
             return moves
         return []
+
+    def action_text(self, move: Move) -> str:
+        """A move as the notation a player types (the engine picks a play's target)."""
+        return move_text(move)
 
     def playable_moves(self) -> list[Move]:
         """The melds and solo plays open now (ignoring the take-two promise)."""

@@ -15,23 +15,22 @@ from functools import lru_cache
 
 from umtali.engine.cards import CARDS, Card, by_rank_desc, cards_of, format_cards
 from umtali.engine.melds import PieceKind
-from umtali.engine.optional import END, TAKE_FROM, TAKE_NEXT
-from umtali.engine.rules import CLASSIC, RuleSet
-from umtali.engine.state import (
+from umtali.engine.moves import (
     DISCARD,
     DISCARD_DOWN,
     DRAW,
-    DRAW_PHASE,
+    END,
     MELD,
-    OVER,
     PLAY,
     REBUILD,
     SKIP_DRAW,
     TAKE,
+    TAKE_FROM,
+    TAKE_NEXT,
     TAKE_TWO,
-    HandState,
-    LogEntry,
 )
+from umtali.engine.rules import CLASSIC, RuleSet
+from umtali.engine.state import DRAW_PHASE, OVER, HandState, LogEntry
 
 
 class Step(Enum):

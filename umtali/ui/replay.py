@@ -15,8 +15,8 @@ from rich.text import Text
 
 from umtali.engine.hand import Hand, replay
 from umtali.engine.match import Game, Session
+from umtali.engine.moves import NOT_MOVES
 from umtali.engine.record import PlayerInfo
-from umtali.engine.state import NOT_MOVES
 from umtali.engine.view import describe
 from umtali.ui.human import plain_prompt
 from umtali.ui.loop import phrase

@@ -11,8 +11,10 @@ from conftest import deal, deal_in, refused, run
 
 import umtali
 from umtali.engine.cards import CARDS, JACK, Card
+from umtali.engine.extend import Table
 from umtali.engine.melds import PieceKind
 from umtali.engine.moves import MELD, PLAY
+from umtali.engine.optional import OptionalState
 
 SHARED = ["family", "practical"]
 
@@ -513,3 +515,53 @@ def test_a_card_between_two_runs_goes_up_one_or_down_the_other(rules: str) -> No
         assert str(hand.play(f"play 5H on {onto}")) == f"play 5H on {onto}"
         assert accepted(hand) == {"AH", "9H"}
         assert [str(p) for p in hand.side(2)] == [f"5H (off {onto})"]
+
+
+def test_practical_deep_take_counts_a_pair_reached_by_laying_what_takes_nothing() -> None:
+    # Player 1 keeps 2H KC QC and discards 2C; player 2 discards 8S on top.  Taking 2C
+    # brings 8S along: 8S goes up the spade run, the marriage goes down (it takes
+    # nothing, but it empties the hand), and 2H 2C go out as a pair.
+    p1 = "AS 2S 3S 4S 5S 6S 7S 2H KC QC"
+    p2 = "8S 5C 6C 8C 9D QH 4H 6H 8H 3D"
+    hand = deal_in("practical", p1, p2, "KD", "2C 7H")
+    run(hand, "draw; meld 7S 6S 5S 4S 3S 2S AS; discard 2C; draw; discard 8S")
+    assert "take 2C" in hand.legal_actions()
+    run(hand, "take 2C")
+    assert "meld 2H 2C" not in hand.legal_actions()  # not yet: it would leave three cards
+    run(hand, "meld KC QC; play 8S; meld 2H 2C")
+    assert hand.went_out == 1
+    # With 9C for QC, neither KC nor 9C can be laid, and the pair would leave both.
+    crowded = deal_in("practical", p1.replace("QC", "9C"), p2, "KD", "2C 7H")
+    run(crowded, "draw; meld 7S 6S 5S 4S 3S 2S AS; discard 2C; draw; discard 8S")
+    assert "take 2C" not in crowded.legal_actions()
+
+
+def exhaustive_lay(state: OptionalState, hand: int, table: Table, card: int, left: int) -> bool:
+    """Every order of plays, tried: can ``card`` be laid this turn?"""
+    return not hand & card or any(
+        exhaustive_lay(state, hand & ~move[1], state.after(table, move), card, left)
+        for move in state.plays_from(hand, table, left)
+    )
+
+
+def test_laying_a_card_agrees_with_an_exhaustive_search() -> None:
+    checked = refused_ = 0
+    for seed in range(80):
+        hand = umtali.deal_hand(seed=seed, rules="practical")
+        rng = random.Random(seed)
+        while not hand.is_over:
+            held = hand.hands[hand.mover]
+            if held.bit_count() >= 2:
+                assert isinstance(hand, OptionalState)
+                cards = [c.bit for c in CARDS if c.bit & held]
+                mask = sum(rng.sample(cards, min(len(cards), rng.randint(2, 7))))
+                card = rng.choice([c for c in cards if c & mask])
+                table, left = hand.table(), hand.cards_left_after_final()
+                want = exhaustive_lay(hand, mask, table, card, left)
+                assert hand.can_lay(mask, table, card, left) == want, (seed, mask, card)
+                checked += 1
+                refused_ += not want
+            legal = hand.legal_actions()
+            plays = [a for a in legal if a.startswith(("meld", "play"))]
+            hand.play(rng.choice(plays) if plays and rng.random() < 0.7 else rng.choice(legal))
+    assert checked > 1000 and refused_ > 100  # both answers are met

@@ -205,9 +205,12 @@ class OptionalState(HandState):
         for m in melds:
             if m & card:
                 return True
-        for m in self._finals(hand, left):
-            if m & card:
-                return True
+        # A two-card meld holding the card takes the player out once at most ``left``
+        # other cards remain: cards that widen nothing on the table may be laid just
+        # to bring the hand down to it.
+        finals = [m for m in self._finals(hand, 52) if m & card]
+        if finals and hand.bit_count() <= 2 + left:
+            return True
         key = (hand, *table)
         known = memo.get(key)
         if known is not None:
@@ -216,7 +219,7 @@ class OptionalState(HandState):
         jacks_alone = self.rules.jacks_alone
         for move in additions(free, table):
             after = self.after(table, move)
-            if after[ACCEPT] != table[ACCEPT] and self._reach(
+            if (finals or after[ACCEPT] != table[ACCEPT]) and self._reach(
                 hand & ~move[1], after, card, left, memo
             ):
                 memo[key] = True
@@ -225,7 +228,7 @@ class OptionalState(HandState):
             kind = self.kind_of(m)
             assert kind is not None
             after, new = lay_meld(table, kind, m, jacks_alone)
-            if new and self._reach(hand & ~m, after, card, left, memo):
+            if (finals or new) and self._reach(hand & ~m, after, card, left, memo):
                 memo[key] = True
                 return True
         return False

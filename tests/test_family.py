@@ -4,6 +4,7 @@ refuses, and (where it helps) what classic does instead."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -15,6 +16,7 @@ from umtali.engine.extend import Table
 from umtali.engine.melds import PieceKind
 from umtali.engine.moves import MELD, PLAY
 from umtali.engine.optional import OptionalState
+from umtali.engine.state import PLAY_PHASE
 
 SHARED = ["family", "practical"]
 
@@ -565,3 +567,138 @@ def test_laying_a_card_agrees_with_an_exhaustive_search() -> None:
             plays = [a for a in legal if a.startswith(("meld", "play"))]
             hand.play(rng.choice(plays) if plays and rng.random() < 0.7 else rng.choice(legal))
     assert checked > 1000 and refused_ > 100  # both answers are met
+
+
+# The card taken from the discard pile: practical and rummy never let it be discarded
+# that turn, not even as the last card (002: "you may not discard it during the same
+# turn"; 004: "the drawn card cannot be discarded on the same turn"); family keeps
+# classic's ruling, which lets the last card go.  Player 1 lays the spades A-9 and keeps
+# 10S; player 2 discards 3D, which player 1 takes.
+LAST_P1 = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S"
+LAST_P2 = "3D 5C 6C 8C 9H QC 2H 4H 6H 8H"
+
+
+def holding_ten_and_three(rules: str) -> umtali.Hand:
+    hand = deal_in(rules, LAST_P1, LAST_P2, "KD", "2C 7H")
+    return run(hand, "draw; meld 9S 8S 7S 6S 5S 4S 3S 2S AS; discard 2C; draw; discard 3D; take")
+
+
+@pytest.mark.parametrize("rules", ["practical", "rummy"])
+def test_the_card_taken_is_never_discarded_not_even_last(rules: str) -> None:
+    hand = holding_ten_and_three(rules)
+    assert hand.hand_of(1) == ["10S", "3D"]
+    # 10S could go up the spade run, but 3D would then be the last card: never discardable.
+    assert hand.legal_actions() == ["discard 10S"]
+    assert refused(hand, "play 10S") == (
+        "play 10S would leave you holding only 3D, which you took this turn and may not "
+        "discard: keep another card to discard, or play 3D first"
+    )
+    assert refused(hand, "discard 3D") == (
+        f"you took 3D from the discard pile this turn: in {rules} you may not discard it "
+        "this turn, not even as your last card"
+    )
+    run(hand, "discard 10S")
+    assert hand.to_move == 2 and hand.went_out is None
+
+
+def test_family_lets_the_card_taken_go_as_the_last_card() -> None:
+    hand = holding_ten_and_three("family")
+    assert set(hand.legal_actions()) == {"play 10S", "discard 10S"}
+    run(hand, "play 10S")
+    assert hand.legal_actions() == ["discard 3D down"]
+    run(hand, "discard 3D down")
+    assert hand.went_out == 1
+
+
+@pytest.mark.parametrize("rules", ["practical", "rummy"])
+def test_the_card_taken_may_be_the_last_card_when_it_can_be_played(rules: str) -> None:
+    # Player 1 keeps 7S beside the spades A-6 and has the run 4-5-6D down; the 3D taken
+    # can go down that run, so 7S may go first and leave 3D to be played.
+    p1 = "AS 2S 3S 4S 5S 6S 7S 4D 5D 6D"
+    hand = deal_in(rules, p1, LAST_P2, "KD", "2C 7H")
+    run(hand, "draw; meld 6S 5S 4S 3S 2S AS; meld 6D 5D 4D; discard 2C; draw; discard 3D")
+    run(hand, "take")
+    assert set(hand.legal_actions()) == {"play 7S", "play 3D", "discard 7S"}
+    run(hand, "play 7S")
+    assert hand.legal_actions() == ["play 3D"]  # it may not be discarded, but it may go down
+    run(hand, "play 3D")
+    assert hand.went_out == 1
+
+
+# Practical's deep take brings the top card along, and that card may never be discarded
+# that turn: a deep take is offered only if the turn can still end.  Player 1 keeps 2H
+# and discards 2C; player 2 discards 9D or 10S on top of it.
+DEEP_P1 = "AS 2S 3S 4S 5S 6S 7S 8S 9S 2H"
+DEEP_P2 = "9D 10S 5C 6C 8C QC 4H 6H 8H 3D"
+
+
+def pile_2c_under(top: str) -> umtali.Hand:
+    hand = deal_in("practical", DEEP_P1, DEEP_P2, "KD", "2C 7H")
+    return run(hand, f"draw; meld 9S 8S 7S 6S 5S 4S 3S 2S AS; discard 2C; draw; discard {top}")
+
+
+def test_practical_refuses_a_deep_take_that_would_strand_the_top_card() -> None:
+    hand = pile_2c_under("9D")
+    # 2H 2C would go out as a pair, but only by leaving 9D to discard, which it may not be.
+    assert "take 2C" not in hand.legal_actions()
+    assert refused(hand, "take 2C") == (
+        "taking 2C brings 9D from the top with it, and you could then neither play 9D nor "
+        "discard it this turn (in practical the card that was on top may not be discarded)"
+    )
+
+
+def test_practical_offers_a_deep_take_when_the_top_card_can_be_played() -> None:
+    hand = pile_2c_under("10S")
+    assert "take 2C" in hand.legal_actions()
+    run(hand, "take 2C")
+    # 10S (from the top) may not be discarded, but it can go down: before the pair or
+    # after it.
+    assert set(hand.legal_actions()) == {"play 10S", "meld 2H 2C"}
+    run(hand, "meld 2H 2C")
+    assert hand.legal_actions() == ["play 10S"]
+    run(hand, "play 10S")
+    assert hand.went_out == 1
+
+
+def exhaustive_finish(
+    state: OptionalState, hand: int, table: Table, req: int, keep: int, left: int
+) -> bool:
+    """Every order of plays, tried: can the turn end with ``req`` laid and then an empty
+    hand or a card other than ``keep`` to discard?"""
+    if not hand & req and (not hand or hand & ~keep):
+        return True
+    return any(
+        exhaustive_finish(state, hand & ~move[1], state.after(table, move), req, keep, left)
+        for move in state.plays_from(hand, table, left)
+    )
+
+
+def test_finishing_a_turn_agrees_with_an_exhaustive_search() -> None:
+    checked = stranded = 0
+    for seed in range(60):
+        hand = umtali.deal_hand(seed=seed, rules="practical")
+        rng = random.Random(seed)
+        while not hand.is_over:
+            held = hand.hands[hand.mover]
+            if hand.phase == PLAY_PHASE and not hand.last_turn and held.bit_count() >= 2:
+                cards = [c.bit for c in CARDS if c.bit & held]
+                some = rng.sample(cards, min(len(cards), rng.randint(2, 6)))
+                mask = sum(some)
+                keep, req = some[0], rng.choice([0, some[1]])
+                assert isinstance(hand, OptionalState)
+                table, left = hand.table(), hand.cards_left_after_final()
+                want = exhaustive_finish(hand, mask, table, req, keep, left)
+                assert hand.finishes(mask, table, req, keep, left) == want, (seed, mask, req)
+                checked += 1
+                stranded += not want
+            legal = hand.legal_actions()
+            plays = [a for a in legal if a.startswith(("meld", "play"))]
+            hand.play(rng.choice(plays) if plays and rng.random() < 0.7 else rng.choice(legal))
+    assert checked > 500 and stranded > 20  # both answers are met
+
+
+def test_a_rule_set_may_not_forbid_the_last_taken_card_where_play_is_compulsory() -> None:
+    with pytest.raises(ValueError, match="where play is compulsory"):
+        dataclasses.replace(umtali.CLASSIC, taken_discard="never")
+    assert dataclasses.replace(umtali.CLASSIC, name="kept").taken_discard == "last"
+    assert [r.taken_discard for r in umtali.PRESETS.values()] == ["last", "last", "never", "never"]

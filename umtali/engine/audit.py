@@ -82,10 +82,10 @@ def check_takes(hand: Hand) -> list[str]:
         whole = held | top
         for index in reversed(pile[:-1]):
             whole |= 1 << index
-            want[(TAKE_FROM, 1 << index)] = _lays(hand, whole, 1 << index)
+            want[(TAKE_FROM, 1 << index)] = _lays(hand, whole, 1 << index, top)
     elif hand.rules.take == "follow" and hand.phase == PLAY_PHASE:
         can = hand.taken and not hand.followed and not held & hand.taken
-        want[TAKE_NEXT_MOVE] = bool(can) and _lays(hand, held | top, top)
+        want[TAKE_NEXT_MOVE] = bool(can) and _lays(hand, held | top, top, hand.keep)
     return [
         f"{'offered' if move in moves else 'refused'} {move_text(move)}, "
         f"which a search of the turn {'refuses' if move in moves else 'allows'}"
@@ -94,8 +94,8 @@ def check_takes(hand: Hand) -> list[str]:
     ]
 
 
-def _lays(hand: OptionalState, whole: int, card: int) -> bool:
-    return hand.can_lay(whole, hand.table(), card, hand.cards_left_after_final())
+def _lays(hand: OptionalState, whole: int, card: int, keep: int) -> bool:
+    return hand.finishes(whole, hand.table(), card, keep, hand.cards_left_after_final())
 
 
 def check_cards(hand: Hand) -> list[str]:

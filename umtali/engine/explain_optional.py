@@ -7,7 +7,7 @@ to be illegal, and only say why.
 from __future__ import annotations
 
 from umtali.engine.actions import Action, ActionKind
-from umtali.engine.cards import CARDS, JACKS, format_cards
+from umtali.engine.cards import BITS, CARDS, JACKS, format_cards
 from umtali.engine.explain import MELD_SHAPES
 from umtali.engine.melds import is_pair, is_two_run
 from umtali.engine.moves import Move
@@ -47,8 +47,22 @@ def explain_optional(state: OptionalState, action: Action, legal: list[Move]) ->
         card = action.cards[0]
         if not state.accept & card.bit and not (state.rules.jacks_alone and card.bit & JACKS):
             return f"{card} cannot be played: nothing on the table takes it"
-        return f"play {card} would leave {format_cards(state.req)} unplayable, and you must play it"
+        return _spoils(state, f"play {card}", hand & ~card.bit)
     return _discard(state, action, hand)
+
+
+def _spoils(state: OptionalState, what: str, left: int) -> str:
+    """Why a play the table allows is refused: it would leave the turn unable to end."""
+    keep = state.keep
+    if left == keep and state.rules.taken_discard == "never":
+        taken = format_cards(keep)
+        return (
+            f"{what} would leave you holding only {taken}, which you took this turn and may "
+            f"not discard: keep another card to discard, or play {taken} first"
+        )
+    if state.req:
+        return f"{what} would leave {format_cards(state.req)} unplayable, and you must play it"
+    return f"{what} would leave your turn with no way to end"
 
 
 def _draw(state: OptionalState, action: Action) -> str:
@@ -67,6 +81,18 @@ def _draw(state: OptionalState, action: Action) -> str:
         return f"{card} is not in the discard pile"
     if card.index == state.pile[-1]:
         return f"{card} is the top discard: write take"
+    pile = state.pile
+    whole = state.hands[state.mover]
+    for index in pile[pile.index(card.index) :]:
+        whole |= BITS[index]
+    left = state.cards_left_after_final()
+    if state.can_lay(whole, state.table(), card.bit, left):
+        top = CARDS[pile[-1]]
+        return (
+            f"taking {card} brings {top} from the top with it, and you could then neither "
+            f"play {top} nor discard it this turn (in {state.rules.name} the card that was on "
+            "top may not be discarded)"
+        )
     return (
         f"a card taken from under the top must be played this turn, and {card} could not be "
         "(with the cards above it and your hand)"
@@ -113,10 +139,12 @@ def _meld(state: OptionalState, mask: int, hand: int) -> str:
         )
     if state.kind_of(mask) is None:
         return f"{cards} is not a meld: {_SHAPES[rules.melds]}"
-    return (
-        f"after meld {cards}, {format_cards(state.req)} (which you took) could not be played "
-        "this turn"
-    )
+    if state.req & ~mask:
+        return (
+            f"after meld {cards}, {format_cards(state.req)} (which you took) could not be "
+            "played this turn"
+        )
+    return _spoils(state, f"meld {cards}", hand & ~mask)
 
 
 def _discard(state: OptionalState, action: Action, hand: int) -> str:
@@ -126,6 +154,11 @@ def _discard(state: OptionalState, action: Action, hand: int) -> str:
         return "this is your last turn: there is no discard; play what you can, then end"
     if state.req:
         return f"you took {format_cards(state.req)} this turn and must play it before you discard"
+    if state.keep & card.bit and rules.taken_discard == "never":
+        return (
+            f"you took {card} from the discard pile this turn: in {rules.name} you may not "
+            "discard it this turn, not even as your last card"
+        )
     if state.keep & card.bit and hand.bit_count() > 1:
         return (
             f"you took {card} from the discard pile this turn: you may not discard it "

@@ -16,7 +16,7 @@ queen of its suit.  An addition goes onto one meld, the one the player names;
 
 from __future__ import annotations
 
-from umtali.engine.cards import CARDS, JACKS, RANK_MASKS, indices, plain_points, rummy_points
+from umtali.engine.cards import BITS, CARDS, JACKS, RANK_MASKS, indices, plain_points, rummy_points
 from umtali.engine.extend import (
     ACCEPT,
     Table,
@@ -275,14 +275,50 @@ class OptionalState(HandState):
         table = self.table()
         left = self.cards_left_after_final()
         out = []
-        above = 1 << self.pile[-1]
+        top = above = 1 << self.pile[-1]
         for depth in range(2, len(self.pile) + 1):
             bit = 1 << self.pile[-depth]
             above |= bit
             whole = hand | above
-            if self._maybe_playable(whole) & bit and self.can_lay(whole, table, bit, left):
+            if self._maybe_playable(whole) & bit and self.finishes(whole, table, bit, top, left):
                 out.append((TAKE_FROM, bit))
         return out
+
+    def finishes(self, hand: int, table: Table, req: int, keep: int, left: int) -> bool:
+        """Whether this turn can still end as the rules require: every card of ``req``
+        laid, and then either an empty hand or a card to discard that may be discarded.
+
+        Only where the card just taken (``keep``) may never be discarded can the
+        second part fail: the player must not be left holding that card alone, with
+        nothing to lay it on.
+        """
+        if req and not self.can_lay(hand, table, req, left):
+            return False
+        if not (hand & keep and self.rules.taken_discard == "never" and not self.last_turn):
+            return True
+        if not req:
+            return hand != keep or bool(self.free_cards(hand, table[ACCEPT]))
+        # Lay the required card keeping back one other card to discard at the end (so
+        # no two-card meld may leave a card beside it), or else lay every card.
+        spare = hand & ~keep & ~req
+        return any(self.can_lay(hand ^ BITS[i], table, req, 0) for i in indices(spare)) or (
+            self._can_empty(hand, table, left, {})
+        )
+
+    def _can_empty(
+        self, hand: int, table: Table, left: int, memo: dict[tuple[int, ...], bool]
+    ) -> bool:
+        """Whether every card of ``hand`` can be laid this turn."""
+        if not hand:
+            return True
+        key = (hand, *table)
+        known = memo.get(key)
+        if known is None:
+            memo[key] = known = any(
+                self._can_empty(hand & ~move[1], self.after(table, move), left, memo)
+                for move in self.plays_from(hand, table, left)
+            )
+        return known
 
     def cards_left_after_final(self) -> int:
         """How many cards a two-card going-out meld may leave: one to discard, if a
@@ -297,16 +333,19 @@ class OptionalState(HandState):
         hand = self.hands[self.mover]
         moves = self.playable_moves()
         req = self.req
-        if req and moves:
-            # Keep only the plays after which the card that must go down still can.
+        keep = self.keep
+        if moves and (req or (keep and self.rules.taken_discard == "never")):
+            # Keep only the plays after which the turn can still end: the card that must
+            # go down still can, and the card taken is not left alone in the hand.
             table = self.table()
             left = self.cards_left_after_final()
             moves = [
                 move
                 for move in moves
-                if move[1] & req
-                or move[1] == hand
-                or self.can_lay(hand & ~move[1], self.after(table, move), req, left)
+                if not (req & ~move[1] or hand & ~move[1] == keep)
+                or self.finishes(
+                    hand & ~move[1], self.after(table, move), req & ~move[1], keep, left
+                )
             ]
         if self.rules.take == "follow" and self._can_follow(hand):
             moves.append(TAKE_NEXT_MOVE)
@@ -319,9 +358,10 @@ class OptionalState(HandState):
                 moves.append(END_MOVE)
             return moves
         if hand & (hand - 1) == 0:
-            moves.extend(self._last_card(hand))
+            if hand != keep or self.rules.taken_discard == "last":
+                moves.extend(self._last_card(hand))
         else:
-            moves += DISCARDS.of(hand & ~self.keep)
+            moves += DISCARDS.of(hand & ~keep)
         return moves
 
     def _last_card(self, hand: int) -> list[Move]:

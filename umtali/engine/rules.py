@@ -37,6 +37,9 @@ OutDiscard = Literal["either", "down", "up"]
 Scoring = Literal["table", "hand"]
 #: Who deals the next hand: the winner of the last, or the players in turn.
 DealPasses = Literal["winner", "alternate"]
+#: When a single card just taken from the discard pile may be discarded in the same
+#: turn: as the player's ``last`` card only, or ``never``.
+TakenDiscard = Literal["last", "never"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +61,7 @@ class RuleSet:
     melds: Melds = "umtali"
     final_meld: FinalMeld = "pair"
     out_discard: OutDiscard = "either"
+    taken_discard: TakenDiscard = "last"
     #: after someone goes out the other player has one last turn
     last_turn: bool = True
     #: that last turn may end by discarding (the last card, or down to a final meld)
@@ -73,6 +77,15 @@ class RuleSet:
     games_per_session: int = 3
     #: a hand that reaches this many turns (both players counted) ends dead
     turn_limit: int = 200
+
+    def __post_init__(self) -> None:
+        if self.mandatory_play and self.taken_discard == "never":
+            # With every playable card compulsory, a player could be left holding only
+            # the card they took, unable to play it and forbidden to discard it.
+            raise ValueError(
+                f"rules {self.name!r}: where play is compulsory, the card just taken must "
+                "be discardable as the last card (taken_discard='last')"
+            )
 
     def __str__(self) -> str:
         return self.name
@@ -98,8 +111,10 @@ FAMILY = RuleSet(
     last_turn_discard=False,
 )
 
-# Practical differs from family only in what may be taken from the discard pile.
-PRACTICAL = replace(FAMILY, name="practical", take="deep")
+# Practical differs from family in what may be taken from the discard pile, and in
+# never letting the card taken be discarded that turn (002: "you may not discard it
+# during the same turn").
+PRACTICAL = replace(FAMILY, name="practical", take="deep", taken_discard="never")
 
 RUMMY = RuleSet(
     name="rummy",
@@ -114,6 +129,7 @@ RUMMY = RuleSet(
     out_discard="up",
     last_turn=False,
     last_turn_discard=False,
+    taken_discard="never",  # 004: "the drawn card cannot be discarded on the same turn"
     scoring="hand",
     hands_per_game=0,
     target=150,

@@ -113,7 +113,8 @@ def actions(draw: st.DrawFn) -> Action:
         return Action(kind, tuple(draw(card_lists)))
     card = draw(st.sampled_from(CARDS))
     if kind is ActionKind.PLAY:
-        return Action(kind, (card,), draw(st.none() | st.sampled_from(CARDS)))
+        others = [c for c in CARDS if c != card]
+        return Action(kind, (card,), draw(st.none() | st.sampled_from(others)))
     if kind is ActionKind.TAKE_FROM:
         return Action(kind, (card,))
     return Action(kind, (card,), down=draw(st.booleans()))
@@ -124,3 +125,17 @@ def test_action_round_trip(action: Action) -> None:
     assert Action.parse(str(action)) == action
     assert Action.parse(str(action).lower()) == action
     assert eval(repr(action)) == action
+
+
+@pytest.mark.parametrize(
+    "text,reason",
+    [
+        ("play AS on AS", "AS cannot be played on itself"),
+        ("meld 5C 5C 5D", "a meld cannot name the same card twice"),
+        ("meld 5C", "a meld has at least two cards"),
+    ],
+)
+def test_an_action_that_cannot_exist_is_a_notation_error(text: str, reason: str) -> None:
+    with pytest.raises(umtali.InvalidNotation) as info:
+        Action.parse(text)
+    assert str(info.value) == f"{text!r}: {reason}"

@@ -17,9 +17,13 @@ import umtali
 from umtali import cli
 from umtali.bots import EasyBot, NormalBot
 from umtali.bots.arena import play_game
+from umtali.bots.seat import GameInfo
 from umtali.engine.record import (
+    FORMAT_VERSION,
+    MAGIC,
     PlayerInfo,
     RecordError,
+    RecordWriter,
     format_record,
     load,
     parse_record,
@@ -100,15 +104,15 @@ def test_truncated_and_flipped_records_are_refused_or_read_consistently() -> Non
             continue
         # What loads must be the record of a real game, which saves back the same.
         data = parse_record(sample, "bad.umtali")
-        assert format_record(match, data.players).splitlines()[0] == "umtali record 1"
+        assert format_record(match, data.players).splitlines()[0] == f"{MAGIC} {FORMAT_VERSION}"
     assert refused > 100
 
 
 @pytest.mark.parametrize(
     "edit,message",
     [
-        (lambda t: t.replace("umtali record 1", "umtali record 9"), "newer than this umtali"),
-        (lambda t: t.replace("umtali record 1", "solitaire 1"), "not an Umtali record"),
+        (lambda t: t.replace(f"record {FORMAT_VERSION}", "record 9"), "newer than this umtali"),
+        (lambda t: t.replace(f"umtali record {FORMAT_VERSION}", "solitaire 1"), "not an Umtali"),
         (lambda t: t.replace("rules classic", "rules poker"), "unknown rules 'poker'"),
         (lambda t: "", "the file is empty"),
         (lambda t: re.sub(r"1: discard \S+", "1: discard 4Q", t, count=1), "is not a card"),
@@ -153,19 +157,62 @@ def test_a_binary_file_is_refused_and_left_untouched(tmp_path: Path) -> None:
     assert path.read_bytes() == bytes(range(256))
 
 
-def test_an_unwritable_save_location_warns_once_and_play_goes_on(tmp_path: Path) -> None:
+def test_a_failing_save_is_reported_once_tried_again_and_reported_when_it_works(
+    tmp_path: Path,
+) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where a folder should be")
     warnings: list[str] = []
+    news: list[str] = []
     game = umtali.Game(seed=1)
     good = tmp_path / "good.umtali"
-    saver = Autosaver(game, PLAYERS, [blocker / "game.umtali", good], warnings.append)
+    stuck = blocker / "game.umtali"
+    saver = Autosaver(game, PLAYERS, [stuck, good], warnings.append, news.append)
     hand = game.next_hand()
     for _ in range(5):
         hand.play(hand.legal_actions()[0])
         saver.save()
-    assert len(warnings) == 1 and "playing on without saving" in warnings[0]
+    assert len(warnings) == 1 and "as soon as that works again" in warnings[0]
+    assert not saver.saved and list(saver.problems) == [stuck]
     assert read_saved(good).match.hands[0].actions() == hand.actions()
+    blocker.unlink()  # the way is clear again (space freed, folder made writable)
+    for _ in range(3):
+        hand.play(hand.legal_actions()[0])
+        saver.save()
+    assert saver.saved and len(news) == 1 and "saved again" in news[0]
+    assert read_saved(stuck).match.hands[0].actions() == hand.actions()  # nothing lost
+    saver.close()
+
+
+def test_a_full_disk_mid_game_loses_nothing_once_space_returns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "g.umtali"
+    game = umtali.Game(seed=2)
+    warnings: list[str] = []
+    saver = Autosaver(game, PLAYERS, [path], warnings.append, warnings.append)
+    hand = game.next_hand()
+    real_fsync = os.fsync
+    full = {"on": False}
+
+    def fsync(fd: int) -> None:
+        if full["on"]:
+            raise OSError(28, "No space left on device")
+        real_fsync(fd)
+
+    monkeypatch.setattr("umtali.storage.os.fsync", fsync)
+    rng = random.Random(2)
+    for move in range(30):
+        full["on"] = 10 <= move < 20
+        hand.play(rng.choice(hand.legal_actions()))
+        saver.save()
+        assert saver.saved == (not full["on"])
+    assert [w.split(" (")[0] for w in warnings] == [
+        f"Could not save the game to {path}",
+        f"The game is saved again to {path}.",
+    ]
+    assert read_saved(path).match.hands[0].actions() == hand.actions()
+    saver.close()
 
 
 def test_unfinished_games_are_listed_most_recent_first(
@@ -267,3 +314,75 @@ def test_round_trip_of_variant_games(variant: str) -> None:
     assert isinstance(resumed, umtali.Game)
     assert [h.log for h in resumed.hands] == [h.log for h in partial.hands]
     assert {"draw", "take", "meld", "discard"} <= kinds
+
+
+HOSTILE_NAMES = [
+    "Ann\nrules rummy",
+    "A#B",
+    "50% off",
+    " spaced ",
+    "Zoë Ωmega 名前",
+    "\x1b]0;title\x07",
+    "tab\there",
+    "%41",
+    "[/]",
+]
+
+
+@pytest.mark.parametrize("name", HOSTILE_NAMES)
+def test_any_name_comes_back_from_a_record_exactly(name: str) -> None:
+    players = (PlayerInfo("human", name), PlayerInfo("bot", name + "#", "hard"))
+    game = half_played_game(3, 20)
+    text = format_record(game, players)
+    assert len(text.splitlines()) == len(format_record(game, PLAYERS).splitlines())
+    data, again = load(text)
+    assert data.players == players
+    assert format_record(again, data.players) == text
+
+
+def test_a_version_1_record_still_loads_with_its_names_as_written() -> None:
+    text = format_record(half_played_game(3, 20), (PlayerInfo("human", "50%41"), PLAYERS[1]))
+    old = text.replace(f"{MAGIC} {FORMAT_VERSION}", f"{MAGIC} 1").replace("50%2541", "50%41")
+    data, _ = load(old)
+    assert data.players[0].name == "50%41"  # version 1 wrote names unescaped
+
+
+@pytest.mark.parametrize("variant", ["classic", "rummy"])
+def test_a_record_written_move_by_move_is_the_whole_record(variant: str) -> None:
+    session = umtali.Session(variant, seed=6)
+    seats = [NormalBot(), EasyBot(6)]
+    writer = RecordWriter(PLAYERS)
+    text = writer.whole(session)
+    moves = 0
+    while not session.is_over:
+        if session.game.is_over:
+            session.next_game()
+        game = session.game
+        hand = game.hand
+        if hand is None or hand.is_over:
+            hand = game.next_hand()
+        else:
+            player = hand.to_move
+            assert player is not None
+            hand.play(seats[player - 1].choose(hand.view(player), GameInfo()).action)
+            moves += 1
+        more = writer.more(session)
+        assert more is not None
+        text += more
+        if hand.is_over or moves % 23 == 0:
+            assert text == format_record(session, PLAYERS)
+    assert text == format_record(session, PLAYERS)
+
+
+def test_an_undo_makes_the_writer_ask_for_the_whole_record() -> None:
+    game = umtali.Game(seed=5)
+    writer = RecordWriter(PLAYERS)
+    writer.whole(game)
+    hand = game.next_hand()
+    for action in ["meld KS QS", "meld AS AD AC"]:
+        hand.play(action)
+    assert writer.more(game) is not None
+    game.hands[-1] = umtali.replay(hand.deal, hand.actions()[:1])
+    assert writer.more(game) is None
+    assert writer.whole(game) == format_record(game, PLAYERS)
+    assert writer.more(game) == ""

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from umtali import __version__
 from umtali.bots import LEVELS, Seat, make_bot
@@ -15,6 +17,13 @@ from umtali.engine.errors import UmtaliError
 from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo
 from umtali.engine.rules import PRESETS
+from umtali.textsafe import visible
+
+if TYPE_CHECKING:
+    from prompt_toolkit import PromptSession
+    from rich.console import Console
+
+    from umtali.storage import Autosaver
 
 DEFAULT_BOT = "hard"  # the strongest level, and it answers in well under a second
 
@@ -39,7 +48,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--hotseat", action="store_true", help="two people take turns at one keyboard"
     )
-    play.add_argument("--names", nargs=2, metavar=("FIRST", "SECOND"), help="the players' names")
+    play.add_argument(
+        "--names",
+        nargs=2,
+        type=_name,
+        metavar=("FIRST", "SECOND"),
+        help=f"the players' names (up to {MAX_NAME} characters each)",
+    )
     play.add_argument(
         "--bot",
         choices=LEVELS,
@@ -96,10 +111,43 @@ def _display_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--delay",
-        type=float,
+        type=_delay,
         default=0.6,
-        help="seconds to pause after each of the bot's moves (default 0.6)",
+        help=f"seconds to pause after each of the bot's moves, 0 to {MAX_DELAY:g} (default 0.6)",
     )
+
+
+MAX_DELAY = 10.0
+MAX_NAME = 40
+
+
+def _name(text: str) -> str:
+    """A player's name: printable, not blank, at most MAX_NAME characters."""
+    name = text.strip()
+    if not name:
+        raise argparse.ArgumentTypeError("a name cannot be blank")
+    if not name.isprintable():
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: a name cannot hold control characters (such as a new line)"
+        )
+    if len(name) > MAX_NAME:
+        raise argparse.ArgumentTypeError(
+            f"{name[:20]!r}…: a name can have at most {MAX_NAME} characters"
+        )
+    return name
+
+
+def _delay(text: str) -> float:
+    """A pause in seconds: a finite number from 0 to MAX_DELAY (argparse names the option)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 <= seconds <= MAX_DELAY:  # also false for nan
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a pause: give seconds from 0 to {MAX_DELAY:g}, like 0.5"
+        )
+    return seconds
 
 
 def rules_text() -> str:
@@ -112,15 +160,23 @@ def show_rules(console: object | None = None) -> None:
 
     out = console if isinstance(console, Console) else Console()
     text = Markdown(rules_text())
-    if out.is_terminal and sys.stdin.isatty():
+    if out.is_terminal and _isatty(sys.stdin):
         with out.pager(styles=True):
             out.print(text)
     else:
         out.print(text)
 
 
+def _isatty(stream: object) -> bool:
+    """Whether a standard stream is a terminal (it may be closed, or None)."""
+    try:
+        return bool(stream is not None and stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
 def _need_terminal(command: str) -> bool:
-    if sys.stdin.isatty() and sys.stdout.isatty():
+    if _isatty(sys.stdin) and _isatty(sys.stdout):
         return True
     print(
         f"umtali {command} needs an interactive terminal: its input or output is not one.\n"
@@ -144,13 +200,12 @@ def _table(
     from umtali.storage import Autosaver
     from umtali.ui.human import HumanSeat, QuitGame
     from umtali.ui.loop import TableLoop
+    from umtali.ui.text import shown
     from umtali.ui.theme import Theme
 
-    if args.delay < 0:
-        print("--delay cannot be negative", file=sys.stderr)
-        return 2
     console = Console()
-    session: PromptSession[str] = PromptSession()
+    # Ctrl-Z suspends the game, as in any terminal program; fg brings it back.
+    session: PromptSession[str] = PromptSession(enable_suspend=True)
     hint_bot = make_bot(DEFAULT_BOT, seed)  # a seeded game gives the same hints too
 
     def rules() -> None:
@@ -165,19 +220,59 @@ def _table(
             bot.name = info.name
             seats.append(bot)
     humans = (players[0].kind == "human", players[1].kind == "human")
-    saver = Autosaver(match, players, paths, lambda m: console.print(f"[yellow]{m}[/]"))
-    saver.save()
-    theme = Theme(ascii=args.ascii, four_color=args.four_color)
-    loop = TableLoop(console, session, seats, humans, theme, delay=args.delay, save=saver.save)
+    saver = Autosaver(
+        match,
+        players,
+        paths,
+        warn=lambda m: console.print(shown(m, "yellow")),
+        tell=lambda m: console.print(shown(m, "green")),
+    )
     try:
-        if isinstance(match, Session):
-            loop.play_session(match)
-        else:
-            loop.play_game(match)
-    except QuitGame:
         saver.save()
-        console.print("You left the game. It is saved: umtali resume continues it.")
-    return 0
+        theme = Theme(ascii=args.ascii, four_color=args.four_color)
+        loop = TableLoop(console, session, seats, humans, theme, delay=args.delay, save=saver.save)
+        try:
+            if isinstance(match, Session):
+                loop.play_session(match)
+            else:
+                loop.play_game(match)
+        except QuitGame:
+            return _leave(saver, session, console)
+        return 0 if saver.saved else _unsaved(saver, console)
+    finally:
+        saver.close()
+
+
+def _leave(saver: Autosaver, session: PromptSession[str], console: Console) -> int:
+    """Leaving mid-game: save, and say truthfully whether it worked (offering retries)."""
+    from umtali.ui.human import plain_prompt
+    from umtali.ui.text import shown
+
+    while True:
+        saver.save()
+        if saver.saved:
+            console.print("You left the game. It is saved: umtali resume continues it.")
+            return 0
+        reasons = "; ".join(f"{path}: {why}" for path, why in saver.problems.items())
+        console.print(shown(f"The game could not be saved ({reasons}).", "bold red"))
+        try:
+            answer = plain_prompt(
+                session, "Press Enter to try again, or type 'lose' to leave without saving: "
+            )
+        except (KeyboardInterrupt, EOFError):
+            answer = "lose"
+        if answer.strip().lower() == "lose":
+            console.print("You left the game. It was not saved.")
+            return 1
+
+
+def _unsaved(saver: Autosaver, console: Console) -> int:
+    """The game ended but its record could not be written: say so."""
+    from umtali.ui.text import shown
+
+    reasons = "; ".join(f"{path}: {why}" for path, why in saver.problems.items())
+    console.print(shown(f"The finished game could not be saved ({reasons}).", "bold red"))
+    return 1
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -207,32 +302,74 @@ def run_resume(args: argparse.Namespace) -> int:
     from umtali.storage import games_dir, read_saved, unfinished_games
 
     which = args.which
-    if which is not None and not which.isdigit():
+    number = _number(which)
+    if which is not None and number is None:
+        if not Path(which).exists():
+            print(
+                f"umtali: {visible(which)!r} is neither a game number from the list (umtali resume "
+                "lists them) nor a record file",
+                file=sys.stderr,
+            )
+            return 1
         saved = read_saved(Path(which))
         if saved.match.is_over:
-            print(f"{which}: that game is finished (umtali replay shows it).", file=sys.stderr)
+            print(
+                f"{visible(which)}: that game is finished (umtali replay shows it).",
+                file=sys.stderr,
+            )
             return 1
     else:
         games, problems = unfinished_games()
         for problem in problems:
-            print(f"skipped: {problem}", file=sys.stderr)
+            print(f"skipped: {visible(problem)}", file=sys.stderr)
         if not games:
             print(f"There is no unfinished game to resume (looked in {games_dir()}).")
             return 0
         if which is None and len(games) > 1:
             print("Unfinished games, most recent first:")
             for n, g in enumerate(games, 1):
-                print(f"  {n}. {g.describe()}")
+                print(f"  {n}. {visible(g.describe())}")
             print("Continue one with: umtali resume NUMBER")
             return 0
-        index = int(which or 1)
+        index = 1 if number is None else number
         if not 1 <= index <= len(games):
-            print(f"There is no unfinished game number {index}.", file=sys.stderr)
+            print(
+                f"There is no unfinished game number {visible(str(which))}: umtali resume "
+                "lists them.",
+                file=sys.stderr,
+            )
             return 1
         saved = games[index - 1]
+    unplayable = _cannot_seat(saved.players)
+    if unplayable:
+        print(visible(f"{saved.path}: {unplayable}"), file=sys.stderr)
+        return 1
     if not _need_terminal("resume"):
         return 2
     return _table(args, saved.players, saved.match, [saved.path], None)
+
+
+def _number(text: str | None) -> int | None:
+    """``text`` as a game number from the resume list, or None if it is not a plain number."""
+    if text is None or not text.strip().lstrip("+-").isascii():
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def _cannot_seat(players: tuple[PlayerInfo, PlayerInfo]) -> str:
+    """Why a saved game cannot be played on here, or ''."""
+    for number, player in enumerate(players, 1):
+        if player.kind == "bot" and player.level not in LEVELS:
+            return (
+                f"player {number} is a bot of level {player.level!r}, which this umtali does not "
+                f"have ({', '.join(LEVELS)})"
+            )
+    if all(player.kind == "bot" for player in players):
+        return "this game has no human player (both seats are bots): umtali replay shows it"
+    return ""
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -248,7 +385,8 @@ def run_replay(args: argparse.Namespace) -> int:
     from umtali.ui.theme import Theme
 
     theme = Theme(ascii=args.ascii, four_color=args.four_color)
-    viewer = ReplayViewer(saved.match, saved.players, Console(), PromptSession(), theme)
+    session: PromptSession[str] = PromptSession(enable_suspend=True)
+    viewer = ReplayViewer(saved.match, saved.players, Console(), session, theme)
     viewer.run()
     return 0
 
@@ -289,7 +427,7 @@ def _run(args: list[str]) -> int:
         print("\nInterrupted.", file=sys.stderr)
         return 130
     except UmtaliError as err:
-        print(f"umtali: {err}", file=sys.stderr)
+        print(f"umtali: {visible(str(err))}", file=sys.stderr)
         return 1
     except BrokenPipeError:
         raise
@@ -297,7 +435,7 @@ def _run(args: list[str]) -> int:
         if os.environ.get("UMTALI_DEBUG"):
             raise
         print(
-            f"umtali: something went wrong ({type(err).__name__}: {err}).\n"
+            f"umtali: something went wrong ({type(err).__name__}: {visible(str(err))}).\n"
             "A game in play is saved after every move: umtali resume continues it.\n"
             "Run again with UMTALI_DEBUG=1 to see the details.",
             file=sys.stderr,

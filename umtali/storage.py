@@ -1,26 +1,45 @@
-"""Where games are saved, and saving them so that no crash can lose one.
+"""Where games are saved, and saving them so that no crash, full disk or second window
+loses one.
 
 Records live in the platform's user data directory (platformdirs), or in
-``$UMTALI_DATA_DIR`` when that is set.  Every save writes a temporary file
-beside the record and atomically renames it over the old one, so a kill at
-any instant leaves either the old record or the new one, never half of one.
-A directory that cannot be written gets one warning; the game goes on.
+``$UMTALI_DATA_DIR`` when that is set.  A record is written whole once, atomically
+(a temporary file beside it, fsync, rename); after that each move appends its few
+lines and fsyncs them, so a save costs the same whatever the game's length.  A kill
+at any instant leaves a whole record, at worst with its last line cut short, which
+:func:`read_saved` drops.  When appending is impossible (an undo rewrote the hand,
+or a save failed) the record is written whole again.
+
+A game open in one umtali is locked against a second: the lock is an exclusive
+``flock`` on ``<record>.lock``, which the system lets go when the process ends,
+however it ends.  A save that fails is reported once, tried again at every move, and
+reported again when it succeeds; the player is never told a game is saved when it is
+not.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import stat
+import sys
 import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from umtali.engine.errors import UmtaliError
 from umtali.engine.match import Game, Session
-from umtali.engine.record import PlayerInfo, RecordError, format_record, load
+from umtali.engine.record import PlayerInfo, RecordError, RecordWriter, load
 
 SUFFIX = ".umtali"
+#: Larger than any real record (a 1,000,000-action game is about 15 MB), small
+#: enough that a stray huge file is refused before it is read.
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+
+
+class GameInUse(UmtaliError):
+    """The game is open in another umtali; the message names its process."""
 
 
 def data_dir() -> Path:
@@ -63,11 +82,114 @@ def new_record_path() -> Path:
     return path
 
 
+# ------------------------------------------------------------------ locking
+
+
+def _try_lock(fd: int) -> bool:
+    """Take an exclusive lock on an open file without waiting; False if it is held."""
+    if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+class GameLock:
+    """The lock that keeps a record to one umtali at a time."""
+
+    def __init__(self, record: Path) -> None:
+        self.path = record.with_name(record.name + ".lock")
+        self._fd: int | None = None
+
+    def acquire(self) -> None:
+        """Take the lock; GameInUse if another process holds it (OSError if the folder
+        cannot be written, which saving will report in its turn)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        if not _try_lock(fd):
+            holder = os.read(fd, 32).decode("ascii", "replace").strip()
+            os.close(fd)
+            who = f" (process {holder})" if holder.isdigit() else ""
+            record = self.path.name.removesuffix(".lock")
+            raise GameInUse(
+                f"{record} is open in another umtali{who}: carry on there, or quit it first"
+            )
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+        self._fd = fd
+
+    def release(self, remove: bool = False) -> None:
+        if self._fd is None:
+            return
+        if remove:
+            with contextlib.suppress(OSError):
+                os.unlink(self.path)
+        os.close(self._fd)  # closing lets the lock go
+        self._fd = None
+
+
+def _stale_temporaries(record: Path) -> None:
+    """Remove temporary files a killed save left beside ``record`` (its lock is held)."""
+    with contextlib.suppress(OSError):
+        for tmp in record.parent.glob(record.name + ".*.tmp"):
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+
+
+# ------------------------------------------------------------------- saving
+
+
+class RecordFile:
+    """One record file, written whole once and then appended to move by move."""
+
+    def __init__(self, path: Path, players: tuple[PlayerInfo, PlayerInfo]) -> None:
+        self.path = path
+        self.writer = RecordWriter(players)
+        self._fd: int | None = None  # open for appending once the whole record is down
+
+    def save(self, match: Game | Session) -> None:
+        """Bring the file up to date with ``match``; OSError if it cannot be written."""
+        more = None if self._fd is None else self.writer.more(match)
+        try:
+            if more is None:
+                self.close()
+                write_atomically(self.path, self.writer.whole(match))
+                self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+            elif more:
+                assert self._fd is not None
+                data = more.encode("utf-8")
+                while data:
+                    data = data[os.write(self._fd, data) :]
+                os.fsync(self._fd)
+        except OSError:
+            self.close()  # what is on disk is unknown now: the next save writes it whole
+            raise
+
+    def close(self) -> None:
+        if self._fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._fd)
+            self._fd = None
+
+
 class Autosaver:
     """Saves a game's record after every action to one or more files.
 
-    A file that cannot be written is reported once through ``warn`` and then
-    left alone; the game itself never stops for want of a disk.
+    The first file is the game's own save; others are records the player asked for.
+    Each is locked against a second umtali (:class:`GameInUse` if one has it).  A file
+    that cannot be written is reported once through ``warn`` and tried again at every
+    save; when it works again ``tell`` says so.  :attr:`problems` holds what failed
+    last, so the program never says a game is saved when it is not.
     """
 
     def __init__(
@@ -76,26 +198,61 @@ class Autosaver:
         players: tuple[PlayerInfo, PlayerInfo],
         paths: list[Path],
         warn: Callable[[str], None],
+        tell: Callable[[str], None] | None = None,
     ) -> None:
         self.match = match
-        self.players = players
-        self.paths = list(paths)
+        self.files = [RecordFile(path, players) for path in paths]
         self.warn = warn
-        self._failed: set[Path] = set()
+        self.tell = tell or warn
+        self.problems: dict[Path, str] = {}
+        self._locks: list[GameLock] = []
+        for path in paths:
+            lock = GameLock(path)
+            try:
+                lock.acquire()
+            except GameInUse:
+                self.close()
+                raise
+            except OSError:
+                continue  # an unwritable folder: saving there will say so
+            self._locks.append(lock)
+            _stale_temporaries(path)
+
+    @property
+    def paths(self) -> list[Path]:
+        return [f.path for f in self.files]
+
+    @property
+    def saved(self) -> bool:
+        """Whether every file holds the game as it stands (after the last save)."""
+        return not self.problems
 
     def save(self) -> None:
-        text = format_record(self.match, self.players)
-        for path in self.paths:
-            if path in self._failed:
-                continue
+        for record in self.files:
             try:
-                write_atomically(path, text)
+                record.save(self.match)
             except OSError as err:
-                self._failed.add(path)
-                self.warn(
-                    f"Could not save the game to {path} ({err.strerror or err}); "
-                    "playing on without saving there."
-                )
+                reason = err.strerror or str(err)
+                if record.path not in self.problems:
+                    self.warn(
+                        f"Could not save the game to {record.path} ({reason}). It will be "
+                        "saved as soon as that works again; nothing is lost while you play."
+                    )
+                self.problems[record.path] = reason
+            else:
+                if self.problems.pop(record.path, None) is not None:
+                    self.tell(f"The game is saved again to {record.path}.")
+
+    def close(self) -> None:
+        """Let the files and their locks go (a finished game's locks are removed)."""
+        for record in self.files:
+            record.close()
+        for lock in self._locks:
+            lock.release(remove=self.match.is_over)
+        self._locks = []
+
+
+# ------------------------------------------------------------------ reading
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,20 +272,64 @@ class SavedGame:
         return f"{when}  {names}  ({kind}hand {hand})  {self.path.name}"
 
 
-def read_saved(path: Path) -> SavedGame:
-    """Load a record file; RecordError (naming the file) if it cannot be used."""
+def _record_text(path: Path) -> tuple[str, float]:
+    """A record file's text and modification time, refusing what is not one: a FIFO or
+    device (never waited on), a directory, a file too large, or one not UTF-8."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise RecordError(f"{path}: not a text file, so not an Umtali record") from None
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as err:
         raise RecordError(f"{path}: cannot be read ({err.strerror or err})") from None
-    data, match = load(text, str(path))
-    return SavedGame(path, path.stat().st_mtime, data.players, match)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise RecordError(f"{path}: not a regular file, so not an Umtali record")
+        if info.st_size > MAX_RECORD_BYTES:
+            raise RecordError(
+                f"{path}: {info.st_size / 2**20:.0f} MB is too large for an Umtali record "
+                f"(at most {MAX_RECORD_BYTES // 2**20} MB)"
+            )
+        chunks = []
+        size = 0
+        while size <= MAX_RECORD_BYTES:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as err:
+        raise RecordError(f"{path}: cannot be read ({err.strerror or err})") from None
+    finally:
+        os.close(fd)
+    if size > MAX_RECORD_BYTES:
+        raise RecordError(f"{path}: too large for an Umtali record")
+    try:
+        return b"".join(chunks).decode("utf-8"), info.st_mtime
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not a text file, so not an Umtali record") from None
+
+
+def read_saved(path: Path) -> SavedGame:
+    """Load a record file; RecordError (naming the file) if it cannot be used.
+
+    A last line without its newline is a save cut short by a kill: if the record
+    does not load with it, it loads without it.
+    """
+    text, modified = _record_text(path)
+    try:
+        data, match = load(text, str(path))
+    except RecordError:
+        cut = text.rfind("\n") + 1
+        if not text or text.endswith("\n") or not cut:
+            raise
+        data, match = load(text[:cut], str(path))
+    return SavedGame(path, modified, data.players, match)
 
 
 def unfinished_games() -> tuple[list[SavedGame], list[str]]:
-    """Saved games not yet over, most recent first, and the problems met on the way."""
+    """Saved games not yet over, most recent first, and the problems met on the way.
+
+    One file that cannot be used never keeps the others from being listed.
+    """
     found: list[SavedGame] = []
     problems: list[str] = []
     folder = games_dir()
@@ -139,6 +340,9 @@ def unfinished_games() -> tuple[list[SavedGame], list[str]]:
             saved = read_saved(path)
         except RecordError as err:
             problems.append(str(err))
+            continue
+        except Exception as err:  # a fault of ours: name the file, list the rest
+            problems.append(f"{path}: cannot be used ({type(err).__name__}: {err})")
             continue
         if not saved.match.is_over:
             found.append(saved)

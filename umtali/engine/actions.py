@@ -46,6 +46,11 @@ USAGE = (
 )
 
 
+class _Impossible(InvalidNotation):
+    """An action that cannot exist (a meld naming a card twice): bad notation, which
+    :meth:`Action.parse` reports with the text it was given."""
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """One step of a turn.  Meld cards are kept highest first, so order typed never matters."""
@@ -58,17 +63,19 @@ class Action:
     def __post_init__(self) -> None:
         arity = _ARITY.get(self.kind)
         if arity is not None and len(self.cards) != arity:
-            raise ValueError(f"{self.kind.value} takes {arity} card(s), not {len(self.cards)}")
+            raise _Impossible(f"{self.kind.value} takes {arity} card(s), not {len(self.cards)}")
         if self.kind is ActionKind.MELD:
             if len(self.cards) < 2:
-                raise ValueError("a meld has at least two cards")
+                raise _Impossible("a meld has at least two cards")
             if len(set(self.cards)) != len(self.cards):
-                raise ValueError("a meld cannot name the same card twice")
+                raise _Impossible("a meld cannot name the same card twice")
             object.__setattr__(self, "cards", tuple(by_rank_desc(self.cards)))
         if self.target is not None and self.kind is not ActionKind.PLAY:
-            raise ValueError("only play takes a target card")
+            raise _Impossible("only play takes a target card")
+        if self.target is not None and self.target in self.cards:
+            raise _Impossible(f"{self.target} cannot be played on itself")
         if self.down and self.kind is not ActionKind.DISCARD:
-            raise ValueError("only a discard can go face down")
+            raise _Impossible("only a discard can go face down")
 
     @property
     def mask(self) -> int:
@@ -121,8 +128,6 @@ class Action:
                         raise InvalidNotation(f"{text.strip()!r}: write discard <card> [down]")
                     down = True
                 return Action(ActionKind.DISCARD, (Card.parse(rest[0]),), down=down)
-        except InvalidNotation:
-            raise
-        except ValueError as e:
+        except _Impossible as e:
             raise InvalidNotation(f"{text.strip()!r}: {e}") from None
         raise InvalidNotation(f"{text.strip()!r} is not an action: {USAGE}")

@@ -29,6 +29,7 @@ The layout, one fact per line (``#`` starts a comment)::
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from urllib.parse import unquote
 
 from umtali.engine.cards import Card
 from umtali.engine.errors import IllegalAction, InvalidNotation, UmtaliError
@@ -37,7 +38,8 @@ from umtali.engine.match import Game, Session
 from umtali.engine.moves import NOT_MOVES
 from umtali.engine.rules import PRESETS, rules_named
 
-FORMAT_VERSION = 1
+#: Version 2 writes names escaped (see :func:`escape_name`); version 1 records still load.
+FORMAT_VERSION = 2
 MAGIC = "umtali record"
 
 
@@ -53,7 +55,33 @@ class PlayerInfo:
 
     def line(self, number: int) -> str:
         level = f" {self.level}" if self.kind == "bot" else ""
-        return f"player {number} {self.kind}{level}: {self.name}"
+        return f"player {number} {self.kind}{level}: {escape_name(self.name)}"
+
+
+def escape_name(name: str) -> str:
+    r"""A name as a record line holds it: ``%``, ``#`` (a comment), control and format
+    characters (a new line would end the line) and spaces at either end are written as
+    ``%XX`` (their UTF-8 bytes), so any name comes back exactly.
+
+    >>> escape_name("Ann#1\nrules rummy")
+    'Ann%231%0Arules rummy'
+    >>> unescape_name(escape_name(" 50% Zoë ")) == " 50% Zoë "
+    True
+    """
+    out = []
+    last = len(name) - 1
+    for n, ch in enumerate(name):
+        edge_space = ch.isspace() and (n == 0 or n == last)
+        if ch in "%#" or edge_space or not ch.isprintable():
+            out.append("".join(f"%{b:02X}" for b in ch.encode("utf-8")))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def unescape_name(text: str) -> str:
+    """The name :func:`escape_name` wrote (a stray ``%`` is left as it is)."""
+    return unquote(text, errors="replace")
 
 
 @dataclass
@@ -88,10 +116,8 @@ def played(hand: Hand) -> list[tuple[int, str]]:
     return list(zip(movers, hand.actions(), strict=True))
 
 
-def format_record(match: Game | Session, players: tuple[PlayerInfo, PlayerInfo]) -> str:
-    """The record of a game or session as it stands (finished or not)."""
-    games = match.games if isinstance(match, Session) else [match]
-    lines = [
+def _header(match: Game | Session, players: tuple[PlayerInfo, PlayerInfo]) -> list[str]:
+    return [
         f"{MAGIC} {FORMAT_VERSION}",
         f"rules {match.rules.name}",
         f"match {'session' if isinstance(match, Session) else 'game'}",
@@ -99,20 +125,98 @@ def format_record(match: Game | Session, players: tuple[PlayerInfo, PlayerInfo])
         players[0].line(1),
         players[1].line(2),
     ]
-    for g, game in enumerate(games, 1):
+
+
+def _deal_lines(number: int, hand: Hand) -> list[str]:
+    d = hand.deal
+    return [
+        f"hand {number} dealer {d.dealer} eleven {d.eleven} seed {d.seed}",
+        "deal 1: " + " ".join(map(str, d.p1)),
+        "deal 2: " + " ".join(map(str, d.p2)),
+        "stock: " + " ".join(map(str, d.stock)),
+    ]
+
+
+def _action_lines(hand: Hand) -> list[str]:
+    return [f"{who}: {text}" for who, text in played(hand)]
+
+
+def _result_line(hand: Hand) -> str:
+    a, b = hand.scores
+    out = f"out {hand.went_out}" if hand.went_out else "dead"
+    return f"result: {a} {b} {out}"
+
+
+def _games(match: Game | Session) -> list[Game]:
+    return match.games if isinstance(match, Session) else [match]
+
+
+def format_record(match: Game | Session, players: tuple[PlayerInfo, PlayerInfo]) -> str:
+    """The record of a game or session as it stands (finished or not)."""
+    lines = _header(match, players)
+    for g, game in enumerate(_games(match), 1):
         lines.append(f"game {g}")
         for n, hand in enumerate(game.hands, 1):
-            d = hand.deal
-            lines.append(f"hand {n} dealer {d.dealer} eleven {d.eleven} seed {d.seed}")
-            lines.append("deal 1: " + " ".join(map(str, d.p1)))
-            lines.append("deal 2: " + " ".join(map(str, d.p2)))
-            lines.append("stock: " + " ".join(map(str, d.stock)))
-            lines += [f"{who}: {text}" for who, text in played(hand)]
+            lines += _deal_lines(n, hand) + _action_lines(hand)
             if hand.is_over:
-                a, b = hand.scores
-                out = f"out {hand.went_out}" if hand.went_out else "dead"
-                lines.append(f"result: {a} {b} {out}")
+                lines.append(_result_line(hand))
     return "\n".join(lines) + "\n"
+
+
+class RecordWriter:
+    """The lines a game's record gains as it goes on, so that saving a move costs the
+    same whatever the game's length: the record is written whole once, and from then
+    on only what each move adds is appended.
+
+    :meth:`more` answers None when the record can no longer grow by appending (an
+    undo took actions back): then :meth:`whole` is written again.
+    """
+
+    def __init__(self, players: tuple[PlayerInfo, PlayerInfo]) -> None:
+        self.players = players
+        self._game = -1  # index of the last game written
+        self._hand = -1  # index (in that game) of the last hand written
+        self._actions: list[str] = []  # that hand's action lines written so far
+        self._result = False  # and whether its result was written
+
+    def whole(self, match: Game | Session) -> str:
+        """The full record; what follows it is then given by :meth:`more`."""
+        self._game, self._hand, self._actions, self._result = -1, -1, [], False
+        return "\n".join(_header(match, self.players)) + "\n" + (self.more(match) or "")
+
+    def more(self, match: Game | Session) -> str | None:
+        """The lines added since the last :meth:`whole` or :meth:`more`, or None."""
+        games = _games(match)
+        out: list[str] = []
+        if self._game >= 0:
+            hands = games[self._game].hands if self._game < len(games) else []
+            if self._hand >= 0:
+                if self._hand >= len(hands):
+                    return None
+                hand = hands[self._hand]
+                lines = _action_lines(hand)
+                if lines[: len(self._actions)] != self._actions or (
+                    self._result and not hand.is_over
+                ):
+                    return None
+                out += lines[len(self._actions) :]
+                self._actions = lines
+                if hand.is_over and not self._result:
+                    out.append(_result_line(hand))
+                    self._result = True
+        for g in range(max(self._game, 0), len(games)):
+            if g > self._game:
+                out.append(f"game {g + 1}")
+                self._game, self._hand = g, -1
+            for n in range(self._hand + 1, len(games[g].hands)):
+                hand = games[g].hands[n]
+                self._actions = _action_lines(hand)
+                out += _deal_lines(n + 1, hand) + self._actions
+                self._result = hand.is_over
+                if hand.is_over:
+                    out.append(_result_line(hand))
+                self._hand = n
+        return "".join(line + "\n" for line in out)
 
 
 # ------------------------------------------------------------------ reading
@@ -165,9 +269,8 @@ def parse_record(text: str, source: str = "record") -> RecordData:
             kind = words[1]
             if kind not in ("human", "bot") or (kind == "bot") != (len(words) == 3):
                 raise RecordError(f"{source}:{n}: a player is 'human' or 'bot LEVEL'")
-            players[int(words[0])] = PlayerInfo(
-                kind, name.strip(), words[2] if kind == "bot" else ""
-            )
+            name = unescape_name(name.strip()) if version >= 2 else name.strip()
+            players[int(words[0])] = PlayerInfo(kind, name, words[2] if kind == "bot" else "")
         elif key == "game":
             if _int(rest.strip(), source, n, "the game number") != len(games) + 1:
                 raise RecordError(f"{source}:{n}: games must be numbered in order")
@@ -196,7 +299,8 @@ def parse_record(text: str, source: str = "record") -> RecordData:
             hand.stock = _cards(row[6:], source, n)
         elif row.startswith("result:"):
             words = row[7:].split()
-            if len(words) not in (3, 4) or words[2] not in ("out", "dead"):
+            shape = words[2:] if len(words) > 2 else []
+            if not (shape == ["dead"] or (len(shape) == 2 and shape[0] == "out")):
                 raise RecordError(f"{source}:{n}: write 'result: A B out P' or 'result: A B dead'")
             who = _int(words[3], source, n, "who went out") if words[2] == "out" else None
             a = _int(words[0], source, n, "a score")

@@ -122,7 +122,7 @@ def parse_command(text: str, view: PlayerView) -> Command:
             f"{text.strip()!r} is not a command: try draw, take, meld, play, discard, or help"
         ) from None
     if len(cards) > 1:
-        return Command(action=str(Action(ActionKind.MELD, tuple(cards))))
+        return Command(action=str(Action.parse("meld " + " ".join(words))))
     card = cards[0]
     play, discard = f"play {card}", f"discard {card}"
     if discard in view.legal_actions and play not in view.legal_actions:

@@ -20,6 +20,7 @@ from umtali.engine.errors import InvalidNotation
 from umtali.engine.view import PlayerView, Step
 from umtali.ui.commands import LegalCompleter, forced_action, help_rows, parse_command
 from umtali.ui.render import playable_cards
+from umtali.ui.text import shown, visible
 
 
 class QuitGame(Exception):
@@ -59,7 +60,7 @@ class HumanSeat:
         hint_bot: Seat,
         show_rules: Callable[[], None],
     ) -> None:
-        self.name = name
+        self.name = visible(name)  # shown at the prompt and on the table
         self.console = console
         self.session = session
         self.hint_bot = hint_bot
@@ -73,7 +74,7 @@ class HumanSeat:
     # --------------------------------------------------------------- seat
 
     def choose_eleven(self, player: int, info: GameInfo) -> int:
-        self.console.print(Text(f"Dealer: {self.name}.", style="bold"))
+        self.console.print(shown(f"Dealer: {self.name}.", "bold"))
         try:
             answer = plain_prompt(
                 self.session,
@@ -94,7 +95,7 @@ class HumanSeat:
                     return Decision(forced, "forced")
                 self._auto = False
                 if view.step is Step.PLAY:
-                    self.console.print("[yellow]A choice is left: the rest is up to you.[/]")
+                    self.console.print(Text("A choice is left: the rest is up to you.", "yellow"))
             try:
                 text = self.session.prompt(
                     f"{self.name}> ",
@@ -115,7 +116,7 @@ class HumanSeat:
             try:
                 command = parse_command(text, view)
             except InvalidNotation as err:
-                self.console.print(f"[red]{err}[/]")
+                self.console.print(shown(str(err), "red"))
                 continue
             if command.action is not None:
                 return Decision(command.action, "typed")
@@ -127,7 +128,9 @@ class HumanSeat:
                 raise UndoRequest
             elif command.meta == "all":
                 if forced_action(view) is None:
-                    self.console.print("[yellow]Nothing is forced here: choose a move yourself.[/]")
+                    self.console.print(
+                        Text("Nothing is forced here: choose a move yourself.", "yellow")
+                    )
                 else:
                     self._auto = True
             else:
@@ -138,7 +141,9 @@ class HumanSeat:
     def _answer(self, meta: str, view: PlayerView, info: GameInfo) -> None:
         if meta == "hint":
             decision = self.hint_bot.choose(view, info)
-            self.console.print(f"[cyan]Hint:[/] {decision.action} — {decision.reason}")
+            self.console.print(
+                Text.assemble(("Hint:", "cyan"), f" {decision.action} — {decision.reason}")
+            )
         elif meta == "score":
             me, opp = view.player - 1, 2 - view.player
             self.console.print(
@@ -154,7 +159,7 @@ class HumanSeat:
                 table.add_row(Text(what, style="bold"), why)
             self.console.print(table)
             legal = ", ".join(view.legal_actions) or "nothing: wait for your turn"
-            self.console.print(f"[cyan]Legal now:[/] {legal}")
+            self.console.print(Text.assemble(("Legal now:", "cyan"), f" {legal}"))
 
     @staticmethod
     def _toolbar(view: PlayerView) -> HTML:

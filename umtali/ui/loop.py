@@ -24,6 +24,7 @@ from umtali.engine.record import played
 from umtali.engine.view import PlayerView
 from umtali.ui.human import HumanSeat, QuitGame, UndoRequest, ask_yes, plain_prompt
 from umtali.ui.render import TableInfo, render_game_end, render_hand_end, render_table
+from umtali.ui.text import shown, visible
 from umtali.ui.theme import Theme
 
 
@@ -101,7 +102,7 @@ class TableLoop:
         self.session = session
         self.seats = list(seats)
         self.humans = humans
-        self.names = (seats[0].name, seats[1].name)
+        self.names = (visible(seats[0].name), visible(seats[1].name))
         self.theme = theme
         self.delay = delay
         self.sleep = sleep
@@ -122,7 +123,7 @@ class TableLoop:
             if session.is_over:
                 winner = session.winner or 1
                 self.console.print(
-                    Text(f"Winner of the session: {self.names[winner - 1]}.", style="bold green")
+                    shown(f"Winner of the session: {self.names[winner - 1]}.", "bold green")
                 )
                 return
             self.pause(f"Press Enter to start game {number + 1}.")
@@ -132,9 +133,11 @@ class TableLoop:
         if game.cut is not None and number == 1 and not game.hands:
             a, b = game.cut
             self.console.print(
-                f"Cut for the deal: {self.names[0]} {self.theme.plain(a)}, "
-                f"{self.names[1]} {self.theme.plain(b)}. The lower card deals first: "
-                f"{self.names[game.dealer - 1]}."
+                shown(
+                    f"Cut for the deal: {self.names[0]} {self.theme.plain(a)}, "
+                    f"{self.names[1]} {self.theme.plain(b)}. The lower card deals first: "
+                    f"{self.names[game.dealer - 1]}."
+                )
             )
             if game.rules.up_card or not self.humans[game.dealer - 1]:
                 # No dealer's question follows: let the cut be read before the table.
@@ -215,14 +218,14 @@ class TableLoop:
             except IllegalAction as refusal:
                 if not human:
                     raise  # a bot must never choose an illegal action
-                self.console.print(f"[red]{refusal}[/]")
+                self.console.print(shown(str(refusal), "red"))
                 redraw = False  # keep the table and the message on screen
                 continue
             self.save()
             if viewer is not None and not human:
                 view = hand.view(viewer)
                 said = phrase(view.history[-1][1], self.theme)
-                self._show(view, table, Text(f"{self.names[mover - 1]} {said}.", style="italic"))
+                self._show(view, table, shown(f"{self.names[mover - 1]} {said}.", "italic"))
                 self._wait(self.delay)
             nxt = hand.to_move
             redraw = human or (nxt is not None and self.humans[nxt - 1])
@@ -230,11 +233,11 @@ class TableLoop:
     def _undo(self, hand: Hand, player: int) -> Hand | None:
         """The hand as it was at the start of ``player``'s turn (or the one before)."""
         if not self.allow_undo:
-            self.console.print("[yellow]undo is for games against the bot only.[/]")
+            self.console.print(Text("undo is for games against the bot only.", "yellow"))
             return None
         target = undo_point(played(hand), player)
         if target is None:
-            self.console.print("[yellow]There is nothing of yours to undo in this hand.[/]")
+            self.console.print(Text("There is nothing of yours to undo in this hand.", "yellow"))
             return None
         self._seen = [0, 0]
         return replay(hand.deal, hand.actions()[:target], hand.rules)
@@ -261,7 +264,7 @@ class TableLoop:
         if not theirs:
             return None
         other = self.names[2 - viewer]
-        return Text(f"{other} " + ", ".join(theirs) + ".", style="italic")
+        return shown(f"{other} " + ", ".join(theirs) + ".", "italic")
 
     def _end_of_hand(self, hand: Hand, table: TableInfo, next_dealer: int | None) -> None:
         self.console.clear()

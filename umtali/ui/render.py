@@ -37,7 +37,11 @@ LABELS = {
 
 @dataclass(frozen=True, slots=True)
 class TableInfo:
-    """What the table shows around a view: who sits where and the running totals."""
+    """What the table shows around a view: who sits where and the running totals.
+
+    The names are shown as they are: whoever builds a TableInfo passes them through
+    :func:`umtali.ui.text.visible` first.
+    """
 
     names: tuple[str, str]
     totals: tuple[int, int] = (0, 0)  # game totals before this hand
@@ -280,7 +284,7 @@ def render_hand_end(
         if not sides[who]:
             laid = Text("nothing laid", style="dim")
         table_points = sum(_piece_points(p) for p in sides[who])
-        table.add_row(info.names[who], laid, str(table_points))
+        table.add_row(Text(info.names[who]), laid, str(table_points))
         if went_out == who + 1 and forfeited:
             row = Text(f"forfeited by {info.names[1 - who]}: ", style="dim")
             row.append_text(theme.cards(list(forfeited)))
@@ -333,7 +337,7 @@ def _rummy_hand_end(
         )
         if not sides[who]:
             laid = Text("nothing laid", style="dim")
-        table.add_row(info.names[who], laid, Text(str(scores[who]), style="bold"))
+        table.add_row(Text(info.names[who]), laid, Text(str(scores[who]), style="bold"))
         if who == 0:
             table.add_section()
     lines: list[RenderableType] = [table]
@@ -367,8 +371,8 @@ def render_game_end(
     """The per-hand scores of a finished game and its winner (and the session so far)."""
     table = Table(title=f"Game {game_number}")
     table.add_column("hand")
-    table.add_column(names[0], justify="right")
-    table.add_column(names[1], justify="right")
+    table.add_column(Text(names[0]), justify="right")
+    table.add_column(Text(names[1]), justify="right")
     for n, (a, b) in enumerate(results, 1):
         table.add_row(str(n), str(a), str(b))
     total = (sum(r[0] for r in results), sum(r[1] for r in results))

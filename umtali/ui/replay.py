@@ -21,6 +21,7 @@ from umtali.engine.view import describe
 from umtali.ui.human import plain_prompt
 from umtali.ui.loop import phrase
 from umtali.ui.render import TableInfo, render_table
+from umtali.ui.text import shown, visible
 from umtali.ui.theme import Theme
 
 
@@ -41,7 +42,7 @@ class ReplayViewer:
         theme: Theme,
     ) -> None:
         self.games = match.games if isinstance(match, Session) else [match]
-        self.names = (players[0].name, players[1].name)
+        self.names = (visible(players[0].name), visible(players[1].name))
         self.console = console
         self.session = session
         self.theme = theme
@@ -80,7 +81,7 @@ class ReplayViewer:
         if moves:
             last = moves[-1]
             said = phrase(describe(last), self.theme)
-            self.console.print(Text(f"{self.names[last[0]]} {said}.", style="italic"))
+            self.console.print(shown(f"{self.names[last[0]]} {said}.", "italic"))
         if state.is_over:
             self.console.print(
                 Text(f"Hand over: {state.scores[0]}–{state.scores[1]}.", style="bold")

@@ -1,0 +1,101 @@
+"""Driving the real prompt and table loop through a pipe, as if a person were typing."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.input.base import PipeInput
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+import umtali
+from umtali.bots import NormalBot
+from umtali.bots.seat import GameInfo
+from umtali.engine.view import PlayerView
+from umtali.ui.human import HumanSeat
+from umtali.ui.loop import TableLoop
+from umtali.ui.theme import Theme
+
+Feeder = Callable[[str], str]
+
+
+class TypingSession(PromptSession[str]):
+    """A real PromptSession whose keystrokes come from a feeder, one line per prompt."""
+
+    def __init__(self, pipe: PipeInput, feeder: Feeder) -> None:
+        super().__init__(input=pipe, output=DummyOutput())
+        self.pipe = pipe
+        self.feeder = feeder
+        self.prompts: list[str] = []
+        self.toolbars: list[tuple[str, object]] = []
+
+    def prompt(self, message: object = "", **kwargs: object) -> str:  # type: ignore[override]
+        text = str(message)
+        self.prompts.append(text)
+        self.toolbars.append((text, kwargs.get("bottom_toolbar", "left as it was")))
+        self.pipe.send_text(self.feeder(text))
+        return super().prompt(message, **kwargs)  # type: ignore[arg-type]
+
+
+def recording_console() -> Console:
+    return Console(width=80, height=24, record=True, color_system=None, file=io.StringIO())
+
+
+ViewOf = Callable[[str], "PlayerView | None"]
+
+
+def table(  # type: ignore[no-untyped-def]
+    feeder_for: Callable[[ViewOf], Feeder],
+    hotseat: bool = False,
+    save: Callable[[], None] | None = None,
+):
+    console = recording_console()
+    pipe_cm = create_pipe_input()
+    pipe = pipe_cm.__enter__()
+    by_name: dict[str, HumanSeat] = {}
+
+    def view_of(prompt: str) -> PlayerView | None:
+        return by_name[prompt[:-2]]._view  # the prompt is "<name>> "
+
+    session = TypingSession(pipe, feeder_for(view_of))
+    seat = HumanSeat("Ann", console, session, NormalBot(), lambda: console.print("RULES"))
+    by_name["Ann"] = seat
+    if hotseat:
+        other = HumanSeat("Ben", console, session, NormalBot(), lambda: None)
+        by_name["Ben"] = other
+        seats = [seat, other]
+        humans = (True, True)
+    else:
+        bot = umtali.bots.make_bot("normal")
+        bot.name = "Bot"
+        seats = [seat, bot]
+        humans = (True, False)
+    loop = TableLoop(
+        console, session, seats, humans, Theme(), delay=0, sleep=lambda s: None, save=save
+    )
+    return loop, console, session, pipe_cm
+
+
+def scripted_player(extra: list[str]) -> Callable[[ViewOf], Feeder]:
+    """Type each line of ``extra`` at the first move prompts, then play as the bot would."""
+    pending = list(extra)
+    advisor = NormalBot()
+
+    def make(view_of: ViewOf) -> Feeder:
+        def feed(message: str) -> str:
+            if message.endswith("> "):
+                if pending:
+                    return pending.pop(0) + "\r"
+                view = view_of(message)
+                assert view is not None
+                return advisor.choose(view, GameInfo()).action + "\r"
+            if "[y/N]" in message:
+                return (pending.pop(0) if pending else "n") + "\r"
+            return "\r"  # Enter at every pause and for the dealer's choice
+
+        return feed
+
+    return make

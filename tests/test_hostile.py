@@ -326,3 +326,50 @@ def test_escape_sequences_from_a_record_never_reach_the_terminal(tmp_path: Path)
         ).run()
     out = console.export_text()
     assert "\x1b" not in out and "\\x1b]0;pwned" in out
+
+
+# ---- terminals that cannot show Unicode ------------------------------------------
+
+ASCII_ENVS = [
+    {"PYTHONIOENCODING": "ascii"},
+    {"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"},
+]
+
+
+@pytest.mark.parametrize("env", ASCII_ENVS, ids=["PYTHONIOENCODING", "LC_ALL=C"])
+@pytest.mark.parametrize("command", [["rules"], ["play", "--help"], ["resume"]])
+def test_a_terminal_without_unicode_gets_plain_ascii(
+    env: dict[str, str], command: list[str], tmp_path: Path
+) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "umtali.cli", *command],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        env={"UMTALI_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin", **env},
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert b"Traceback" not in done.stderr
+    done.stdout.decode("ascii")  # nothing but ASCII reached the terminal
+
+
+def test_the_ascii_theme_draws_the_whole_table_in_ascii() -> None:
+    from umtali.ui.render import TableInfo, render_hand_end, render_table
+
+    game = umtali.Game(seed=7)
+    hand = game.next_hand()
+    for _ in range(30):
+        hand.play(hand.legal_actions()[0])
+    console = recording_console()
+    theme = Theme(ascii=True)
+    info = TableInfo(("Ann", "Bob"), (3, 4), 2)
+    console.print(render_table(hand.view(1), info, theme, 80, 24))
+    console.print(render_table(hand.view(1), info, theme, 50, 10))
+    from umtali.bots.arena import play_hand
+
+    play_hand(hand, [NormalBot(), NormalBot()], __import__("umtali").bots.GameInfo())
+    sides = (hand.side(1), hand.side(2))
+    console.print(
+        render_hand_end(sides, hand.scores, hand.went_out, hand.forfeited, info, 1, theme)
+    )
+    console.export_text().encode("ascii")

@@ -26,12 +26,21 @@ SUITS = set("♠♥♦♣")
 
 
 class Terminal:
-    def __init__(self, *args: str, cols: int = 80, rows: int = 24) -> None:
+    def __init__(
+        self,
+        *args: str,
+        cols: int = 80,
+        rows: int = 24,
+        env: dict[str, str] | None = None,
+        data: str | None = None,
+        shell: bool = False,
+    ) -> None:
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()  # everything the program wrote, for a failure report
         # Saved games go to a folder of the test's own, never the player's.
-        self.data = tempfile.mkdtemp(prefix="umtali-pty-")
+        self.owns_data = data is None
+        self.data = data or tempfile.mkdtemp(prefix="umtali-pty-")
         env = dict(
             os.environ,
             TERM="xterm",
@@ -39,10 +48,20 @@ class Terminal:
             COLUMNS=str(cols),
             LINES=str(rows),
             UMTALI_DATA_DIR=self.data,
+            **(env or {}),
         )
         env.pop("NO_COLOR", None)
         assert UMTALI is not None
-        self.child = pexpect.spawn(UMTALI, list(args), dimensions=(rows, cols), env=env)
+        if shell:
+            # As a job of an interactive shell, the way a player starts it: the
+            # shell's job control is what Ctrl-Z (and fg) work through.
+            env["PS1"] = "shell$ "
+            self.child = pexpect.spawn(
+                "bash", ["--norc", "--noprofile", "-i"], dimensions=(rows, cols), env=env
+            )
+            self.child.sendline(" ".join([UMTALI, *args]))
+        else:
+            self.child = pexpect.spawn(UMTALI, list(args), dimensions=(rows, cols), env=env)
 
     def pump(self, seconds: float = 0.05) -> None:
         end = time.monotonic() + seconds
@@ -79,7 +98,8 @@ class Terminal:
 
     def close(self) -> None:
         self.child.terminate(force=True)
-        shutil.rmtree(self.data, ignore_errors=True)
+        if self.owns_data:
+            shutil.rmtree(self.data, ignore_errors=True)
 
 
 def play_by_hints(term: Terminal, prompt: str, until: str, moves: int = 200) -> None:
@@ -168,5 +188,86 @@ def test_a_hand_of_each_variant_in_a_real_terminal(variant: str) -> None:
         term.wait_for(r"Leave the game\? \[y/N\]")
         term.type("y")
         term.child.expect(pexpect.EOF, timeout=10)
+    finally:
+        term.close()
+
+
+@pytest.mark.parametrize(
+    "env",
+    [{"PYTHONIOENCODING": "ascii"}, {"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0"}],
+    ids=["PYTHONIOENCODING", "LC_ALL"],
+)
+def test_a_terminal_without_unicode_plays_in_ascii(env: dict[str, str]) -> None:
+    term = Terminal("play", "--seed", "5", "--delay", "0", env={**env, "PYTHONCOERCECLOCALE": "0"})
+    try:
+        term.wait_for(r"extra \(11th\) card")
+        term.type("")
+        term.wait_for(r"You>")
+        assert "AS QS KS" in term.text and not SUITS & set(term.text)
+        assert all(ord(ch) < 128 for ch in term.text), term.text
+        term.type("all")
+        term.type("x 9c")
+        term.wait_for(r"Bot \(hard\) took")
+        term.type("quit")
+        term.wait_for(r"Leave the game\? \[y/N\]")
+        term.type("y")
+        term.wait_for(r"It is saved")
+    finally:
+        term.close()
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash for job control")
+def test_ctrl_z_suspends_the_game_and_fg_brings_it_back() -> None:
+    term = Terminal("play", "--seed", "5", "--delay", "0", shell=True)
+    try:
+        term.wait_for(r"extra \(11th\) card")
+        term.type("")
+        term.wait_for(r"You>")
+        term.child.sendcontrol("z")
+        term.wait_for(r"Stopped[\s\S]*shell\$")  # back at the shell, the game stopped
+        term.type("fg")
+        term.type("hint")
+        term.wait_for(r"Hint: ")
+    finally:
+        term.close()
+
+
+def test_a_second_umtali_on_the_same_game_is_refused() -> None:
+    first = Terminal("play", "--seed", "5", "--delay", "0")
+    try:
+        first.wait_for(r"extra \(11th\) card")
+        first.type("")
+        first.wait_for(r"You>")
+        second = Terminal("resume", data=first.data)
+        try:
+            second.wait_for(r"is open in another umtali \(process \d+\)")
+            second.child.expect(pexpect.EOF, timeout=10)
+            second.child.close()
+            assert second.child.exitstatus == 1
+        finally:
+            second.close()
+        first.type("hint")
+        first.wait_for(r"Hint: ")  # the first goes on undisturbed
+    finally:
+        first.close()
+
+
+def test_leaving_a_game_that_cannot_be_saved_says_so(tmp_path: Path) -> None:
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the data folder should be")
+    term = Terminal("play", "--seed", "5", "--delay", "0", data=str(blocker))
+    try:
+        term.wait_for(r"Could not save the game")
+        term.wait_for(r"extra \(11th\) card")
+        term.type("")
+        term.wait_for(r"You>")
+        term.type("quit")
+        term.wait_for(r"Leave the game\? \[y/N\]")
+        term.type("y")
+        term.wait_for(r"could not be saved")
+        term.wait_for(r"type 'lose' to leave without saving")
+        assert "It is saved" not in term.text
+        term.type("lose")
+        term.wait_for(r"It was not saved")
     finally:
         term.close()

@@ -17,7 +17,7 @@ from umtali.engine.errors import UmtaliError
 from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo
 from umtali.engine.rules import PRESETS
-from umtali.textsafe import visible
+from umtali.textsafe import speaks_unicode, to_ascii, visible
 
 if TYPE_CHECKING:
     from prompt_toolkit import PromptSession
@@ -88,7 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser(
         "replay",
         help="step through a recorded game, both hands face up",
-        description="Enter: next action · b: back · n: next hand · q: quit",
+        description="Enter: next action | b: back | n: next hand | q: quit",
     )
     replay.add_argument("file", help="a record file (see umtali resume for saved games)")
     for command in (resume, replay):
@@ -107,7 +107,8 @@ def _display_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--four-color",
         action="store_true",
-        help="four suit colours (♠ plain, ♥ red, ♦ blue, ♣ green); NO_COLOR turns colour off",
+        help="four suit colours (spades plain, hearts red, diamonds blue, clubs green); "
+        "NO_COLOR turns colour off",
     )
     parser.add_argument(
         "--delay",
@@ -132,7 +133,7 @@ def _name(text: str) -> str:
         )
     if len(name) > MAX_NAME:
         raise argparse.ArgumentTypeError(
-            f"{name[:20]!r}…: a name can have at most {MAX_NAME} characters"
+            f"{name[:20]!r}...: a name can have at most {MAX_NAME} characters"
         )
     return name
 
@@ -154,12 +155,12 @@ def rules_text() -> str:
     return resources.files("umtali").joinpath("RULES.md").read_text(encoding="utf-8")
 
 
-def show_rules(console: object | None = None) -> None:
+def show_rules(console: object | None = None, ascii_only: bool = False) -> None:
     from rich.console import Console
     from rich.markdown import Markdown
 
     out = console if isinstance(console, Console) else Console()
-    text = Markdown(rules_text())
+    text = Markdown(to_ascii(rules_text()) if ascii_only else rules_text())
     if out.is_terminal and _isatty(sys.stdin):
         with out.pager(styles=True):
             out.print(text)
@@ -208,13 +209,15 @@ def _table(
     session: PromptSession[str] = PromptSession(enable_suspend=True)
     hint_bot = make_bot(DEFAULT_BOT, seed)  # a seeded game gives the same hints too
 
+    theme = Theme(ascii=args.ascii, four_color=args.four_color)
+
     def rules() -> None:
-        show_rules(console)
+        show_rules(console, theme.ascii)
 
     seats: list[Seat] = []
     for info in players:
         if info.kind == "human":
-            seats.append(HumanSeat(info.name, console, session, hint_bot, rules))
+            seats.append(HumanSeat(info.name, console, session, hint_bot, rules, theme))
         else:
             bot = make_bot(info.level, seed)
             bot.name = info.name
@@ -229,7 +232,6 @@ def _table(
     )
     try:
         saver.save()
-        theme = Theme(ascii=args.ascii, four_color=args.four_color)
         loop = TableLoop(console, session, seats, humans, theme, delay=args.delay, save=saver.save)
         try:
             if isinstance(match, Session):
@@ -411,8 +413,18 @@ def _run(args: list[str]) -> int:
         except KeyboardInterrupt:
             print("\nInterrupted.", file=sys.stderr)
             return 130
+    ascii_only = not speaks_unicode(sys.stdout)
+    if ascii_only:
+        # A terminal without Unicode: everything is drawn in ASCII, and a character
+        # that slipped through becomes '?' rather than an error.
+        for stream in (sys.stdout, sys.stderr):
+            reconfigure = getattr(stream, "reconfigure", None)
+            if reconfigure is not None:
+                reconfigure(errors="replace")
     parser = build_parser()
     parsed = parser.parse_args(args)
+    if ascii_only and hasattr(parsed, "ascii"):
+        parsed.ascii = True
     try:
         if parsed.command == "play":
             return run_play(parsed)
@@ -421,7 +433,7 @@ def _run(args: list[str]) -> int:
         if parsed.command == "replay":
             return run_replay(parsed)
         if parsed.command == "rules":
-            show_rules()
+            show_rules(ascii_only=ascii_only)
             return 0
     except KeyboardInterrupt:
         print("\nInterrupted.", file=sys.stderr)

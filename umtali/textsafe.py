@@ -31,3 +31,43 @@ def visible(text: str) -> str:
         else:
             out.append(ch)
     return "".join(out)
+
+
+# The non-ASCII characters the program writes, and what an ASCII-only terminal gets.
+_ASCII = str.maketrans(
+    {
+        "♠": "S",
+        "♥": "H",
+        "♦": "D",
+        "♣": "C",
+        "─": "-",
+        "▒": "#",
+        "·": "|",
+        "—": "-",
+        "–": "-",
+        "…": "...",
+        "×": "x",
+        "⋮": ":",
+        "‘": "'",
+        "’": "'",
+        "“": '"',
+        "”": '"',
+    }
+)
+#: A sample of what the table draws: a stream that cannot encode these cannot show it.
+GLYPHS = "♠♥♦♣─▒·—–…×⋮"
+
+
+def to_ascii(text: str) -> str:
+    """``text`` with the program's own symbols spelt in ASCII (suits as letters)."""
+    return text.translate(_ASCII)
+
+
+def speaks_unicode(stream: object) -> bool:
+    """Whether a text stream can take the card symbols and the table's lines."""
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        GLYPHS.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True

@@ -102,7 +102,7 @@ class Card:
         if len(t) < 2 or t[-1] not in _SUIT_BY_TEXT or t[:-1] not in _RANK_BY_TEXT:
             raise InvalidNotation(
                 f"{text.strip()!r} is not a card: write a rank (A 2-10 J Q K) "
-                "and a suit (S H D C), like 10S, QD or A♥"
+                "and a suit (S H D C), like 10S, QD or AH"
             )
         return CARDS[13 * _SUIT_BY_TEXT[t[-1]] + _RANK_BY_TEXT[t[:-1]]]
 

@@ -57,7 +57,7 @@ HELP = [
     ("take 7H  (t 7H)", "take 7H and every discard above it; 7H must be played"),
     ("end  (e)", "end your last turn (the cards left in your hand are forfeited)"),
     ("meld 7S 6S 5S  (m)", "lay a run, group, marriage, or a pair that takes you out"),
-    ("play JS  (p)", "play one card: a jack, or an addition (… on 10D to choose where)"),
+    ("play JS  (p)", "play one card: a jack, or an addition (... on 10D to choose where)"),
     ("discard 4C  (x)", "discard and end your turn; add 'down' to go out face down"),
     ("7S 6S 5S", "cards alone: meld them, or play / discard a single card"),
     ("all  (a)", "make every play that is forced (stops at the first real choice)"),
@@ -109,7 +109,7 @@ def parse_command(text: str, view: PlayerView) -> Command:
     """Read a line typed at the prompt; raises InvalidNotation for nonsense."""
     words = text.replace(",", " ").split()
     if not words:
-        raise InvalidNotation("type an action (draw, meld 7S 6S 5S, discard 4C…) or 'help'")
+        raise InvalidNotation("type an action (draw, meld 7S 6S 5S, discard 4C...) or 'help'")
     if len(words) == 1 and words[0].lower() in META:
         return Command(meta=META[words[0].lower()])
     words = _expand(words)

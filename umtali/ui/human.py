@@ -21,6 +21,7 @@ from umtali.engine.view import PlayerView, Step
 from umtali.ui.commands import LegalCompleter, forced_action, help_rows, parse_command
 from umtali.ui.render import playable_cards
 from umtali.ui.text import shown, visible
+from umtali.ui.theme import DEFAULT_THEME, Theme
 
 
 class QuitGame(Exception):
@@ -59,8 +60,10 @@ class HumanSeat:
         session: PromptSession[str],
         hint_bot: Seat,
         show_rules: Callable[[], None],
+        theme: Theme = DEFAULT_THEME,
     ) -> None:
         self.name = visible(name)  # shown at the prompt and on the table
+        self.theme = theme
         self.console = console
         self.session = session
         self.hint_bot = hint_bot
@@ -101,7 +104,7 @@ class HumanSeat:
                     f"{self.name}> ",
                     completer=self._completer,
                     complete_while_typing=False,
-                    bottom_toolbar=lambda: self._toolbar(view),
+                    bottom_toolbar=lambda: self._toolbar(view, self.theme),
                 )
             except KeyboardInterrupt:
                 if ask_yes(self.session, "Leave the game?"):
@@ -162,7 +165,7 @@ class HumanSeat:
             self.console.print(Text.assemble(("Legal now:", "cyan"), f" {legal}"))
 
     @staticmethod
-    def _toolbar(view: PlayerView) -> HTML:
+    def _toolbar(view: PlayerView, theme: Theme) -> HTML:
         if view.step is Step.DRAW:
             what = "draw: " + ", ".join(view.legal_actions)
         elif view.step is Step.PLAY:
@@ -179,7 +182,8 @@ class HumanSeat:
             what = "discard: one card ends your turn"
             if view.last_turn:
                 what = "last turn: discard only to go out"
-        return HTML(f" <b>{_escape(what)}</b> · Tab: moves · help")
+        dot = theme.dot
+        return HTML(f" <b>{_escape(what)}</b> {dot} Tab: moves {dot} help")
 
 
 def _escape(text: str) -> str:

@@ -161,7 +161,9 @@ class TableLoop:
         winner = game.winner or 1
         wins = session.wins if session is not None else None
         self.console.print(
-            render_game_end([r.scores for r in game.results], self.names, winner, number, wins)
+            render_game_end(
+                [r.scores for r in game.results], self.names, winner, number, wins, self.theme
+            )
         )
         if session is None:
             self.pause("Press Enter to finish.")
@@ -246,7 +248,8 @@ class TableLoop:
         if all(self.humans) and self.session is not None:
             # Hot seat: never leave a hand on screen while the other player looks.
             self.console.clear()
-            self.pause(f"Pass to {self.names[viewer - 1]} — press Enter when ready.")
+            dash = self.theme.dash
+            self.pause(f"Pass to {self.names[viewer - 1]} {dash} press Enter when ready.")
         self._shown_to = viewer
 
     def _show(self, view: PlayerView, table: TableInfo, note: Text | None) -> None:

@@ -19,7 +19,7 @@ from umtali.engine.cards import Card, mask_of, rummy_points
 from umtali.engine.melds import PieceKind
 from umtali.engine.rules import CLASSIC, RuleSet
 from umtali.engine.view import Piece, PlayerView, Step
-from umtali.ui.theme import Theme
+from umtali.ui.theme import DEFAULT_THEME, Theme
 
 MIN_WIDTH = 64
 MIN_HEIGHT = 20
@@ -53,10 +53,11 @@ def too_small(width: int, height: int) -> bool:
     return width < MIN_WIDTH or height < MIN_HEIGHT
 
 
-def render_too_small(width: int, height: int) -> RenderableType:
+def render_too_small(width: int, height: int, theme: Theme = DEFAULT_THEME) -> RenderableType:
+    x = theme.by
     return Text(
-        f"This terminal is {width}×{height}; Umtali needs at least "
-        f"{MIN_WIDTH}×{MIN_HEIGHT}.\nPlease make the window larger, then press Enter.",
+        f"This terminal is {width}{x}{height}; Umtali needs at least "
+        f"{MIN_WIDTH}{x}{MIN_HEIGHT}.\nPlease make the window larger, then press Enter.",
         style="bold",
     )
 
@@ -65,7 +66,7 @@ def _column(piece: Piece, theme: Theme, cap: int) -> list[Text]:
     cards = list(piece.cards)
     cells = [theme.card(c) for c in cards]
     if len(cells) > cap:
-        cells = [*cells[: cap - 2], Text("⋮", style="dim"), cells[-1]]
+        cells = [*cells[: cap - 2], Text(theme.cut, style="dim"), cells[-1]]
     label = LABELS[piece.kind]
     return [*cells, Text(label, style="dim italic")]
 
@@ -93,11 +94,11 @@ def render_side(side: Sequence[Piece], theme: Theme, width: int, rows: int) -> l
     return lines
 
 
-def _bar(left: Text, right: str, width: int) -> Text:
+def _bar(left: Text, right: str, width: int, theme: Theme) -> Text:
     line = Text()
     line.append_text(left)
     gap = max(1, width - left.cell_len - len(right) - 2)
-    line.append(" " + "─" * gap + " ", style="dim")
+    line.append(" " + theme.rule * gap + " ", style="dim")
     line.append(right)
     return line
 
@@ -126,11 +127,12 @@ def render_hand(view: PlayerView, theme: Theme) -> Text:
     return line
 
 
-def step_text(view: PlayerView, names: tuple[str, str]) -> str:
+def step_text(view: PlayerView, names: tuple[str, str], theme: Theme = DEFAULT_THEME) -> str:
     """Whose turn it is and what they must do, from the viewer's side."""
     if view.step is Step.OVER or view.to_move is None:
         return "The hand is over."
-    last = " — LAST TURN" if view.last_turn else ""
+    dash = theme.dash
+    last = f" {dash} LAST TURN" if view.last_turn else ""
     if view.to_move != view.player:
         return f"{names[view.to_move - 1]} is playing{last}."
     if view.step is Step.DRAW:
@@ -142,10 +144,10 @@ def step_text(view: PlayerView, names: tuple[str, str]) -> str:
         n = len(playable_cards(view))
         cards = f"{n} card{'s' if n != 1 else ''}"
         if not optional:
-            return f"Your turn: play — {cards} still playable{last}"
+            return f"Your turn: play {dash} {cards} still playable{last}"
         if view.must_play:
             must = " ".join(str(c) for c in view.must_play)
-            return f"Your turn: play — {must} must go down this turn{last}"
+            return f"Your turn: play {dash} {must} must go down this turn{last}"
         if view.last_turn:
             return f"Your turn: play what you like ({cards} playable), then end{last}"
         return f"Your turn: play what you like ({cards} playable), then discard"
@@ -162,7 +164,7 @@ def render_pile(view: PlayerView, theme: Theme, width: int) -> Text | None:
     room = (width - 12) // 3
     cards = list(view.discard_pile)
     if len(cards) > room:
-        line.append("… ", style="dim")
+        line.append(theme.ellipsis + " ", style="dim")
         cards = cards[-room:]
     line.append_text(theme.cards(cards))
     return line
@@ -182,7 +184,7 @@ def render_table(
     where nothing is hidden any more).
     """
     if too_small(width, height):
-        return render_too_small(width, height)
+        return render_too_small(width, height, theme)
     me, opp = view.player - 1, 2 - view.player
     names = info.names
     pile = render_pile(view, theme, width)
@@ -200,13 +202,13 @@ def render_table(
 
     def header(who: int, extra: str) -> Text:
         pts = view.scores[who]
-        right = f"hand {pts} · game {info.totals[who] + pts}"
+        right = f"hand {pts} {theme.dot} game {info.totals[who] + pts}"
         left = Text(f" {names[who]}", style="bold")
         left.append(extra, style="dim")
-        return _bar(left, right, width)
+        return _bar(left, right, width, theme)
 
     lines: list[Text] = []
-    backs = ("#" if theme.ascii else "▒") * view.opponent_hand_size
+    backs = theme.back * view.opponent_hand_size
     lines.append(header(opp, f" {backs} {view.opponent_hand_size} cards"))
     if reveal is not None:
         shown = Text("  ")
@@ -222,9 +224,9 @@ def render_table(
         middle.append("face down", style="italic")
     else:
         middle.append("empty", style="dim")
-    middle.append(f"    Hand {info.hand_number} · game {info.game_number}", style="dim")
+    middle.append(f"    Hand {info.hand_number} {theme.dot} game {info.game_number}", style="dim")
     if view.rules is not CLASSIC:
-        middle.append(f" · {view.rules.name}", style="dim")
+        middle.append(f" {theme.dot} {view.rules.name}", style="dim")
     lines.append(Text(""))
     lines.append(middle)
     if pile is not None:
@@ -238,7 +240,7 @@ def render_table(
     lines += render_side(view.sides[me], theme, width, rows_for[me])
     lines.append(header(me, "" if names[me] == "You" else " (you)"))
     lines.append(render_hand(view, theme))
-    lines.append(Text(" " + step_text(view, names), style="bold cyan"))
+    lines.append(Text(" " + step_text(view, names, theme), style="bold cyan"))
     return Group(*lines)
 
 
@@ -275,12 +277,12 @@ def render_hand_end(
     """
     if rules.scoring == "hand":
         return _rummy_hand_end(sides, scores, went_out, forfeited, info, next_dealer, theme)
-    table = Table(title=f"Hand {info.hand_number} is over", expand=False)
+    table = Table(title=f"Hand {info.hand_number} is over", expand=False, box=theme.box)
     table.add_column("player", style="bold")
     table.add_column("cards laid (points)", max_width=58)
     table.add_column("points", justify="right")
     for who in (0, 1):
-        laid = Text(" · ", style="dim").join(_piece_text(p, theme) for p in sides[who])
+        laid = Text(f" {theme.dot} ", style="dim").join(_piece_text(p, theme) for p in sides[who])
         if not sides[who]:
             laid = Text("nothing laid", style="dim")
         table_points = sum(_piece_points(p) for p in sides[who])
@@ -297,17 +299,18 @@ def render_hand_end(
         lines.append(Text("Nobody went out: a dead hand, nothing forfeited.", style="italic"))
     else:
         lines.append(Text(f"Went out first: {info.names[went_out - 1]}.", style="italic"))
-    return Group(*lines, *_totals_lines(scores, info, next_dealer))
+    return Group(*lines, *_totals_lines(scores, info, next_dealer, theme))
 
 
 def _totals_lines(
-    scores: tuple[int, int], info: TableInfo, next_dealer: int | None
+    scores: tuple[int, int], info: TableInfo, next_dealer: int | None, theme: Theme
 ) -> list[RenderableType]:
     totals = (info.totals[0] + scores[0], info.totals[1] + scores[1])
     lines: list[RenderableType] = []
     lines.append(
         Text(
-            f"Game {info.game_number}: {info.names[0]} {totals[0]} · {info.names[1]} {totals[1]}",
+            f"Game {info.game_number}: {info.names[0]} {totals[0]} {theme.dot} "
+            f"{info.names[1]} {totals[1]}",
             style="bold",
         )
     )
@@ -326,12 +329,12 @@ def _rummy_hand_end(
     theme: Theme,
 ) -> RenderableType:
     """Rummy: the melds laid, the cards left in the loser's hand and what they count."""
-    table = Table(title=f"Hand {info.hand_number} is over", expand=False)
+    table = Table(title=f"Hand {info.hand_number} is over", expand=False, box=theme.box)
     table.add_column("player", style="bold")
     table.add_column("melds and lay-offs", max_width=58)
     table.add_column("points", justify="right")
     for who in (0, 1):
-        laid = Text(" · ", style="dim").join(
+        laid = Text(f" {theme.dot} ", style="dim").join(
             theme.cards(p.cards) if p.kind is PieceKind.SOLO else _labelled(p, theme)
             for p in sides[who]
         )
@@ -352,7 +355,7 @@ def _rummy_hand_end(
         if value and scores[went_out - 1] == 2 * value:
             row.append(", doubled for going rummy", style="bold")
         lines.append(row)
-    return Group(*lines, *_totals_lines(scores, info, next_dealer))
+    return Group(*lines, *_totals_lines(scores, info, next_dealer, theme))
 
 
 def _labelled(piece: Piece, theme: Theme) -> Text:
@@ -367,9 +370,10 @@ def render_game_end(
     winner: int,
     game_number: int,
     wins: tuple[int, int] | None = None,
+    theme: Theme = DEFAULT_THEME,
 ) -> RenderableType:
     """The per-hand scores of a finished game and its winner (and the session so far)."""
-    table = Table(title=f"Game {game_number}")
+    table = Table(title=f"Game {game_number}", box=theme.box)
     table.add_column("hand")
     table.add_column(Text(names[0]), justify="right")
     table.add_column(Text(names[1]), justify="right")
@@ -383,5 +387,6 @@ def render_game_end(
         Text(f"Winner of game {game_number}: {names[winner - 1]}.", style="bold green"),
     ]
     if wins is not None:
-        lines.append(Text(f"Session: {names[0]} {wins[0]} · {names[1]} {wins[1]} games"))
+        dot = theme.dot
+        lines.append(Text(f"Session: {names[0]} {wins[0]} {dot} {names[1]} {wins[1]} games"))
     return Group(*lines)

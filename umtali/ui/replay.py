@@ -84,7 +84,7 @@ class ReplayViewer:
             self.console.print(shown(f"{self.names[last[0]]} {said}.", "italic"))
         if state.is_over:
             self.console.print(
-                Text(f"Hand over: {state.scores[0]}–{state.scores[1]}.", style="bold")
+                Text(f"Hand over: {state.scores[0]}-{state.scores[1]}.", style="bold")
             )
 
     def run(self) -> None:
@@ -100,7 +100,9 @@ class ReplayViewer:
                     plain_prompt(
                         self.session,
                         f"[{i + 1}/{len(positions)}] "
-                        "Enter: next · b: back · n: next hand · q: quit > ",
+                        "Enter: next {0} b: back {0} n: next hand {0} q: quit > ".format(
+                            self.theme.dot
+                        ),
                     )
                     .strip()
                     .lower()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich import box
 from rich.text import Text
 
 from umtali.engine.cards import SUIT_LETTERS, SUIT_SYMBOLS, Card
@@ -48,3 +49,49 @@ class Theme:
     def plain(self, card: Card) -> str:
         """The card as unstyled text, for messages."""
         return self.card_label(card)
+
+    # The table's own marks; with ``ascii`` every one of them is plain ASCII.
+
+    @property
+    def rule(self) -> str:
+        """A horizontal line's character."""
+        return "-" if self.ascii else "─"
+
+    @property
+    def back(self) -> str:
+        """A card face down."""
+        return "#" if self.ascii else "▒"
+
+    @property
+    def dot(self) -> str:
+        """The separator between items on a line."""
+        return "|" if self.ascii else "·"
+
+    @property
+    def dash(self) -> str:
+        """A dash in a sentence."""
+        return "-" if self.ascii else "—"
+
+    @property
+    def ellipsis(self) -> str:
+        """More cards than there is room for, along a line."""
+        return "..." if self.ascii else "…"
+
+    @property
+    def cut(self) -> str:
+        """More cards than there is room for, down a column."""
+        return ":" if self.ascii else "⋮"
+
+    @property
+    def box(self) -> box.Box:
+        """The borders of a table."""
+        return box.ASCII2 if self.ascii else box.HEAVY_HEAD
+
+    @property
+    def by(self) -> str:
+        """Width by height."""
+        return "x" if self.ascii else "×"
+
+
+#: Symbols, two colours: the look when nothing else is asked for.
+DEFAULT_THEME = Theme()

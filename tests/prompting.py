@@ -5,16 +5,15 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 
-from prompt_toolkit import PromptSession
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.input.base import PipeInput
-from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 import umtali
 from umtali.bots import NormalBot
 from umtali.bots.seat import GameInfo
 from umtali.engine.view import PlayerView
+from umtali.fuzzing import ScriptedSession
 from umtali.ui.human import HumanSeat
 from umtali.ui.loop import TableLoop
 from umtali.ui.theme import Theme
@@ -22,22 +21,24 @@ from umtali.ui.theme import Theme
 Feeder = Callable[[str], str]
 
 
-class TypingSession(PromptSession[str]):
-    """A real PromptSession whose keystrokes come from a feeder, one line per prompt."""
+class TypingSession(ScriptedSession):
+    """The real prompt, its keystrokes from a feeder, remembering what it was asked."""
 
     def __init__(self, pipe: PipeInput, feeder: Feeder) -> None:
-        super().__init__(input=pipe, output=DummyOutput())
-        self.pipe = pipe
+        super().__init__(pipe, self._asked)
         self.feeder = feeder
         self.prompts: list[str] = []
         self.toolbars: list[tuple[str, object]] = []
+        self._options: dict[str, object] = {}
+
+    def _asked(self, message: str) -> str:
+        self.prompts.append(message)
+        self.toolbars.append((message, self._options.get("bottom_toolbar", "left as it was")))
+        return self.feeder(message)
 
     def prompt(self, message: object = "", **kwargs: object) -> str:  # type: ignore[override]
-        text = str(message)
-        self.prompts.append(text)
-        self.toolbars.append((text, kwargs.get("bottom_toolbar", "left as it was")))
-        self.pipe.send_text(self.feeder(text))
-        return super().prompt(message, **kwargs)  # type: ignore[arg-type]
+        self._options = kwargs
+        return super().prompt(message, **kwargs)
 
 
 def recording_console() -> Console:

@@ -104,3 +104,10 @@ def test_bench_refuses_nonsense_arguments() -> None:
         bench.main(["engine", "--hands", "0"])
     with pytest.raises(SystemExit):
         bench.main(["bots", "--matches", "0"])
+
+
+def test_bench_fuzz_reports_lines_crashes_and_hangs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["fuzz", "--games", "2", "--workers", "1", "--per-prompt", "1"]) == 0
+    figures = last_json(capsys.readouterr().out)
+    assert figures["games"] == 2 and isinstance(figures["lines"], int) and figures["lines"] > 20
+    assert figures["crashes"] == [] and figures["hangs"] == 0 and figures["escapes"] == 0

@@ -373,3 +373,29 @@ def test_the_ascii_theme_draws_the_whole_table_in_ascii() -> None:
         render_hand_end(sides, hand.scores, hand.went_out, hand.forfeited, info, 1, theme)
     )
     console.export_text().encode("ascii")
+
+
+# ---- very long lines -----------------------------------------------------------
+
+
+def test_a_very_long_typed_line_is_cut_to_the_limit_and_the_game_goes_on() -> None:
+    from umtali.ui.human import MAX_LINE
+
+    out = play_lines(["x" * 20_000, "Q" * 5_000 + "S"])
+    assert "is not a command" in out
+    assert "x" * (MAX_LINE + 1) not in out.replace("\n", "")  # never more than the limit
+
+
+@pytest.mark.parametrize("report", ["\x1b[<1m", "\x1b[<35;1;1M", "\x1b[M!!!", "\x1b[<;;M"])
+def test_a_malformed_mouse_report_typed_at_the_prompt_is_ignored(report: str) -> None:
+    out = play_lines([report + "draw"])
+    assert "Traceback" not in out
+    assert "there is no draw on this turn" in out  # the line still reached the game
+
+
+def test_fuzzed_lines_never_break_a_game() -> None:
+    from umtali.fuzzing import fuzz
+
+    report = fuzz(games=4, seed=11, per_prompt=2)
+    assert report.lines > 500  # the fuzz reached the prompt, many times
+    assert report.crashes == [] and report.hangs == 0 and report.escapes == 0

@@ -15,7 +15,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import cast
+from typing import Any, cast
 
 from umtali.engine.hand import Hand, deal_hand
 from umtali.engine.rules import PRESETS, RuleSet, rules_named
@@ -205,6 +205,45 @@ def bench_soak(
 SOAK_CHUNK = 250
 
 
+def _fuzz_one(job: tuple[int, int, str]) -> dict[str, Any]:
+    from umtali.fuzzing import fuzz_game
+
+    seed, per_prompt, variant = job
+    report = fuzz_game(seed, per_prompt, variant)
+    return {
+        "lines": report.lines,
+        "prompts": report.prompts,
+        "crashes": report.crashes,
+        "hangs": report.hangs,
+        "escapes": report.escapes,
+        "slowest_line_s": report.slowest_line_s,
+    }
+
+
+def bench_fuzz(games: int, seed: int, per_prompt: int, workers: int) -> dict[str, Any]:
+    """Fuzzed games (:mod:`umtali.fuzzing`) on ``workers`` processes, the variants in turn."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    start = time.perf_counter()
+    jobs = [(seed + n, per_prompt, VARIANTS[n % len(VARIANTS)]) for n in range(games)]
+    if workers <= 1:
+        results = [_fuzz_one(job) for job in jobs]
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(_fuzz_one, jobs))
+    return {
+        "benchmark": "fuzz",
+        "games": games,
+        "lines": sum(r["lines"] for r in results),
+        "prompts": sum(r["prompts"] for r in results),
+        "crashes": [c for r in results for c in r["crashes"]],
+        "hangs": sum(r["hangs"] for r in results),
+        "escapes": sum(r["escapes"] for r in results),
+        "slowest_line_s": round(max(r["slowest_line_s"] for r in results), 3),
+        "seconds": round(time.perf_counter() - start, 1),
+    }
+
+
 def soak_plan(hands: int, seed: int, variants: Sequence[str]) -> list[tuple[int, int, str]]:
     """The soak's chunks: (first seed, hands, variant), the variants taking turns."""
     starts = range(0, hands, SOAK_CHUNK)
@@ -317,7 +356,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--bank", type=int, default=BANK_VERSION, help=f"deal bank version ({BANK_VERSION})"
     )
     bots.add_argument("--variant", choices=VARIANTS, default="classic", help="rules (classic)")
+    fuzz = sub.add_parser("fuzz", help="hostile lines typed at the real prompt, game after game")
+    fuzz.add_argument("--games", type=int, default=40, help="games (default 40)")
+    fuzz.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    fuzz.add_argument(
+        "--per-prompt", type=int, default=3, help="hostile lines before each move (up to 3)"
+    )
+    fuzz.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     args = parser.parse_args(argv)
+    if args.what == "fuzz":
+        if args.games < 1 or args.workers < 1 or args.per_prompt < 1:
+            parser.error("--games, --workers and --per-prompt must be at least 1")
+        fuzzed = bench_fuzz(args.games, args.seed, args.per_prompt, args.workers)
+        print(
+            f"fuzz: {fuzzed['games']} games, {fuzzed['lines']} hostile lines typed at "
+            f"{fuzzed['prompts']} prompts in {fuzzed['seconds']} s: {len(fuzzed['crashes'])} "
+            f"crashes, {fuzzed['hangs']} hangs, {fuzzed['escapes']} escapes reaching the screen"
+        )
+        for line in fuzzed["crashes"][:10]:
+            print("  " + line)
+        print(json.dumps(fuzzed))
+        return 1 if fuzzed["crashes"] or fuzzed["hangs"] or fuzzed["escapes"] else 0
     if args.what == "bots":
         if args.matches < 1 or args.workers < 1:
             parser.error("--matches and --workers must be at least 1")

@@ -10,7 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.application import get_app
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import HTML
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -32,13 +36,46 @@ class UndoRequest(Exception):
     """The player asked to take back their turn (the loop decides whether it may)."""
 
 
+#: The longest line the prompt takes: far more than any command, and short enough
+#: that holding a key down (or pasting a book) costs nothing.
+MAX_LINE = 200
+
+
+def _limited() -> KeyBindings:
+    """Key bindings that stop a line growing past MAX_LINE characters, and that
+    ignore mouse reports."""
+    keys = KeyBindings()
+    full = Condition(lambda: len(get_app().current_buffer.text) >= MAX_LINE)
+
+    @keys.add(Keys.Any, filter=full)
+    def _swallow(event: KeyPressEvent) -> None:
+        """A character typed into a full line goes nowhere."""
+
+    @keys.add(Keys.Vt100MouseEvent)
+    @keys.add(Keys.WindowsMouseEvent)
+    def _no_mouse(event: KeyPressEvent) -> None:
+        """The line prompt takes no mouse input; a report typed by hand, or pasted
+        malformed, must not reach prompt_toolkit's mouse handler, which fails on it."""
+
+    @keys.add(Keys.BracketedPaste)
+    def _paste(event: KeyPressEvent) -> None:
+        buffer = event.current_buffer
+        room = max(0, MAX_LINE - len(buffer.text))
+        buffer.insert_text(event.data.replace("\r", " ").replace("\n", " ")[:room])
+
+    return keys
+
+
+LIMITED = _limited()
+
+
 def plain_prompt(session: PromptSession[str], message: str) -> str:
     """A prompt with no toolbar and no completion.
 
     A PromptSession remembers the options of its last prompt, so without
     this a question would show the previous move's toolbar and completions.
     """
-    return session.prompt(message, bottom_toolbar=None, completer=None)
+    return session.prompt(message, bottom_toolbar=None, completer=None, key_bindings=LIMITED)
 
 
 def ask_yes(session: PromptSession[str], question: str) -> bool:
@@ -105,6 +142,7 @@ class HumanSeat:
                     completer=self._completer,
                     complete_while_typing=False,
                     bottom_toolbar=lambda: self._toolbar(view, self.theme),
+                    key_bindings=LIMITED,
                 )
             except KeyboardInterrupt:
                 if ask_yes(self.session, "Leave the game?"):

@@ -1,0 +1,196 @@
+"""Typing hostile lines at the real prompt: nothing a player types may break a game.
+
+A fuzzed game is a real game (the real prompt, reading a pipe; the real table loop;
+a bot opponent) in which the human seat types random and adversarial lines at its
+prompts: square brackets, cards named twice, control characters and escape
+sequences, long lines, words from every variant, nonsense.  Between them it plays
+what a bot would, so the game moves on and ends.  A *crash* is anything but the
+game ending; a *hang* is a game that no longer ends; an *escape* is a control
+character reaching the screen (only a player's own text could put one there).
+
+The test suite plays a few short seeded games; ``umtali bench fuzz`` plays many.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import string
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.input.base import PipeInput
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from umtali.bots import NormalBot
+from umtali.bots.seat import GameInfo
+from umtali.engine.match import Game
+from umtali.ui.human import HumanSeat, QuitGame
+from umtali.ui.loop import TableLoop
+from umtali.ui.theme import Theme
+
+_COMMANDS = "draw take take2 2 next end meld play discard down on all hint help score undo"
+_ALIASES = "rules x m p d t e tn a h ? scores"
+_CARDS = "AS 10h T♥ qd JC 9S 2c K♦ a♠ 10 1S 11H ZZ ♠ AA 0D 10X"
+_MARKUP = "[/] [bold] [red]x[/red] [/red] [link=http://x] [#ff0000] \\[ ]"
+WORDS = [
+    *f"{_COMMANDS} {_ALIASES} {_CARDS} {_MARKUP}".split(),
+    "\x1b[31m",
+    "\x1b]0;pwned\x07",
+    "\x1b]52;c;ZWNobyBoaQ==\x07",
+    "\x00",
+    "\x08",
+    "\x7f",
+    "\t",
+    "\x0c",
+    "\x1b",
+    "\x1bb",
+    "\u202e",
+    "\ufeff",
+    "Zoë",
+    "名前",
+    "%s",
+    "{}",
+    "'",
+    '"',
+    "\\",
+    "-1",
+    "1e309",
+    "nan",
+]
+# Never typed: Enter ends the line early, Ctrl-D on an empty line leaves the game
+# (as it should), and Ctrl-Z would stop the process running the fuzz.
+_NEVER = {"\r", "\n", "\x04", "\x1a", "\x03"}
+_PRINTABLE = string.printable.replace("\r", "").replace("\n", "").replace("\x0b", "")
+
+
+def hostile_line(rng: random.Random) -> str:
+    """One line a careless or hostile player might type."""
+    roll = rng.random()
+    if roll < 0.04:
+        return "".join(rng.choice(_PRINTABLE) for _ in range(rng.randint(300, 3000)))
+    if roll < 0.08:
+        return "".join(chr(rng.randint(1, 0x2FFF)) for _ in range(rng.randint(1, 12)))
+    if roll < 0.12:
+        card = rng.choice(["AS", "10h", "QS", "5c"])
+        return " ".join([card] * rng.randint(2, 4))
+    words = [rng.choice(WORDS) for _ in range(rng.randint(1, 5))]
+    return rng.choice([" ", "", "  ", ","]).join(words)
+
+
+def _clean(line: str) -> str:
+    return "".join(ch for ch in line if ch not in _NEVER)
+
+
+class ScriptedSession(PromptSession[str]):
+    """A real PromptSession whose answers come from ``answer``, one line per prompt."""
+
+    def __init__(self, pipe: PipeInput, answer: Callable[[str], str]) -> None:
+        super().__init__(input=pipe, output=DummyOutput())
+        self.pipe = pipe
+        self.answer = answer
+
+    def prompt(self, message: object = "", **kwargs: object) -> str:
+        self.pipe.send_text(self.answer(str(message)))
+        # An exception inside a key binding must surface as a crash, not be printed
+        # by prompt_toolkit, which then waits for an Enter that a pipe never sends.
+        kwargs.setdefault("set_exception_handler", False)
+        return super().prompt(message, **kwargs)  # type: ignore[arg-type]
+
+
+@dataclass
+class FuzzReport:
+    games: int = 0
+    lines: int = 0  # hostile lines typed
+    prompts: int = 0
+    crashes: list[str] = field(default_factory=list)
+    hangs: int = 0
+    escapes: int = 0  # control characters that reached the screen
+    seconds: float = 0.0
+    slowest_line_s: float = 0.0
+
+    def add(self, other: FuzzReport) -> None:
+        self.games += other.games
+        self.lines += other.lines
+        self.prompts += other.prompts
+        self.crashes += other.crashes
+        self.hangs += other.hangs
+        self.escapes += other.escapes
+        self.seconds += other.seconds
+        self.slowest_line_s = max(self.slowest_line_s, other.slowest_line_s)
+
+
+def fuzz_game(seed: int, per_prompt: int = 3, variant: str = "classic") -> FuzzReport:
+    """Play one game against the bot typing up to ``per_prompt`` hostile lines at each
+    of the person's prompts before a real move."""
+    rng = random.Random(seed)
+    report = FuzzReport(games=1)
+    console = Console(width=80, height=24, color_system=None, file=io.StringIO())
+    advisor = NormalBot()
+    seat: HumanSeat | None = None
+    pending = [0]  # hostile lines still to type at this prompt
+    started = [0.0]
+    budget = 20_000  # prompts: a game that needs more has hung
+
+    def answer(message: str) -> str:
+        now = time.perf_counter()
+        if started[0]:
+            report.slowest_line_s = max(report.slowest_line_s, now - started[0])
+        started[0] = now
+        report.prompts += 1
+        if report.prompts > budget:
+            raise _Hung
+        if message.endswith("> ") and seat is not None and seat._view is not None:
+            if pending[0] == 0:
+                pending[0] = rng.randint(0, per_prompt)
+                if not pending[0]:
+                    return advisor.choose(seat._view, GameInfo()).action + "\r"
+            pending[0] -= 1
+            report.lines += 1
+            return _clean(hostile_line(rng)) + "\r"
+        if "[y/N]" in message:
+            return "n\r"
+        return "\r"  # every pause, and the dealer's question
+
+    start = time.perf_counter()
+    with create_pipe_input() as pipe:
+        session = ScriptedSession(pipe, answer)
+        seat = HumanSeat("Ann", console, session, NormalBot(), lambda: None)
+        bot = NormalBot()
+        loop = TableLoop(console, session, [seat, bot], (True, False), Theme(), delay=0)
+        game = Game(variant, seed=seed)
+        try:
+            loop.play_game(game)
+        except _Hung:
+            report.hangs += 1
+        except QuitGame:
+            report.crashes.append(f"seed {seed}: the game was left")
+        except Exception as err:  # what the fuzz is here to find
+            report.crashes.append(f"seed {seed}: {type(err).__name__}: {err}")
+        else:
+            if not game.is_over:
+                report.crashes.append(f"seed {seed}: the loop returned before the game ended")
+    report.seconds = time.perf_counter() - start
+    output = console.file.getvalue()  # type: ignore[attr-defined]
+    report.escapes = sum(output.count(ch) for ch in ("\x1b", "\x07", "\x00", "\x08"))
+    return report
+
+
+class _Hung(Exception):
+    """A fuzzed game ran past its budget of prompts."""
+
+
+def fuzz(games: int, seed: int = 1, per_prompt: int = 3) -> FuzzReport:
+    """Fuzz ``games`` games, the variants taking turns."""
+    total = FuzzReport()
+    variants = ("classic", "family", "practical", "rummy")
+    for n in range(games):
+        total.add(fuzz_game(seed + n, per_prompt, variants[n % len(variants)]))
+    return total
+
+
+__all__ = ["FuzzReport", "ScriptedSession", "fuzz", "fuzz_game", "hostile_line"]

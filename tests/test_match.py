@@ -110,3 +110,23 @@ def test_a_session_is_best_of_three_and_the_deal_passes_on() -> None:
         assert session.winner == (1 if session.wins[0] == 2 else 2)
         with pytest.raises(umtali.IllegalAction):
             session.next_game()
+
+
+def test_results_follow_the_hands_when_one_is_replaced() -> None:
+    import random
+
+    game = umtali.Game(seed=8)
+    rng = random.Random(8)
+    for _ in range(2):
+        hand = game.next_hand()
+        while not hand.is_over:
+            hand.play(rng.choice(hand.legal_actions()))
+    first = game.results
+    assert [r.number for r in first] == [1, 2]
+    # Replace the second hand by a replay of part of it (as undo does): its result goes.
+    partial = umtali.replay(hand.deal, hand.actions()[:3])
+    game.hands[-1] = partial
+    assert [r.number for r in game.results] == [1]
+    while not partial.is_over:
+        partial.play(rng.choice(partial.legal_actions()))
+    assert [r.scores for r in game.results] == [first[0].scores, partial.scores]

@@ -80,6 +80,9 @@ class Game:
             raise ValueError(f"the dealer is player 1 or 2, not {first_dealer!r}")
         self._first_dealer = first_dealer
         self.hands: list[Hand] = []
+        # The results of finished hands, each with the hand it came from: a finished
+        # hand never changes, so each is worked out once (a long game asks often).
+        self._finished: list[tuple[Hand, HandResult]] = []
 
     @property
     def hand(self) -> Hand | None:
@@ -89,12 +92,22 @@ class Game:
     @property
     def results(self) -> list[HandResult]:
         """The finished hands, in order."""
-        out = []
-        for n, h in enumerate(self.hands, 1):
+        done = self._finished
+        hands = self.hands
+        # Forget what no longer matches the list of hands (an undo replaces the last).
+        kept = min(len(done), len(hands))
+        while kept and done[kept - 1][0] is not hands[kept - 1]:
+            kept -= 1
+        del done[kept:]
+        for n in range(kept, len(hands)):
+            h = hands[n]
             if not h.is_over:
                 break
-            out.append(HandResult(n, h.dealer + 1, h.scores, h.went_out, tuple(h.forfeited), h.end))
-        return out
+            result = HandResult(
+                n + 1, h.dealer + 1, h.scores, h.went_out, tuple(h.forfeited), h.end
+            )
+            done.append((h, result))
+        return [result for _, result in done]
 
     @property
     def dealer(self) -> int:

@@ -215,6 +215,7 @@ def _fuzz_one(job: tuple[int, int, str]) -> dict[str, Any]:
         "prompts": report.prompts,
         "crashes": report.crashes,
         "hangs": report.hangs,
+        "nudges": report.nudges,
         "escapes": report.escapes,
         "slowest_line_s": report.slowest_line_s,
     }
@@ -238,6 +239,7 @@ def bench_fuzz(games: int, seed: int, per_prompt: int, workers: int) -> dict[str
         "prompts": sum(r["prompts"] for r in results),
         "crashes": [c for r in results for c in r["crashes"]],
         "hangs": sum(r["hangs"] for r in results),
+        "nudges": sum(r["nudges"] for r in results),
         "escapes": sum(r["escapes"] for r in results),
         "slowest_line_s": round(max(r["slowest_line_s"] for r in results), 3),
         "seconds": round(time.perf_counter() - start, 1),
@@ -371,7 +373,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             f"fuzz: {fuzzed['games']} games, {fuzzed['lines']} hostile lines typed at "
             f"{fuzzed['prompts']} prompts in {fuzzed['seconds']} s: {len(fuzzed['crashes'])} "
-            f"crashes, {fuzzed['hangs']} hangs, {fuzzed['escapes']} escapes reaching the screen"
+            f"crashes, {fuzzed['hangs']} hangs, {fuzzed['escapes']} escapes reaching the screen, "
+            f"{fuzzed['nudges']} prompts that needed Enter again"
         )
         for line in fuzzed["crashes"][:10]:
             print("  " + line)

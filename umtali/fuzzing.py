@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import random
 import string
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -62,9 +63,12 @@ WORDS = [
     "1e309",
     "nan",
 ]
-# Never typed: Enter ends the line early, Ctrl-D on an empty line leaves the game
-# (as it should), and Ctrl-Z would stop the process running the fuzz.
-_NEVER = {"\r", "\n", "\x04", "\x1a", "\x03"}
+# Never typed: Enter ends the line early; Ctrl-C asks to leave and Ctrl-D on an empty
+# line leaves (as they should); Ctrl-Z would stop the process running the fuzz; and
+# quoted insert (Ctrl-V, Ctrl-Q), search (Ctrl-R, Ctrl-S), character search (Ctrl-])
+# and the Ctrl-X prefix take the Enter that follows as their own, so the line goes on
+# until a person presses Enter again.
+_NEVER = set("\r\n\x03\x04\x1a\x16\x11\x12\x13\x1d\x18")
 _PRINTABLE = string.printable.replace("\r", "").replace("\n", "").replace("\x0b", "")
 
 
@@ -87,19 +91,40 @@ def _clean(line: str) -> str:
 
 
 class ScriptedSession(PromptSession[str]):
-    """A real PromptSession whose answers come from ``answer``, one line per prompt."""
+    """A real PromptSession whose answers come from ``answer``, one line per prompt.
 
-    def __init__(self, pipe: PipeInput, answer: Callable[[str], str]) -> None:
+    If a prompt is still waiting ``patience`` seconds after its line was sent, Enter is
+    pressed again (as a person would), and :attr:`nudges` counts it.
+    """
+
+    def __init__(
+        self, pipe: PipeInput, answer: Callable[[str], str], patience: float = 5.0
+    ) -> None:
         super().__init__(input=pipe, output=DummyOutput())
         self.pipe = pipe
         self.answer = answer
+        self.patience = patience
+        self.nudges = 0
 
     def prompt(self, message: object = "", **kwargs: object) -> str:
         self.pipe.send_text(self.answer(str(message)))
         # An exception inside a key binding must surface as a crash, not be printed
         # by prompt_toolkit, which then waits for an Enter that a pipe never sends.
         kwargs.setdefault("set_exception_handler", False)
-        return super().prompt(message, **kwargs)  # type: ignore[arg-type]
+        answered = threading.Event()
+
+        def nudge() -> None:
+            while not answered.wait(self.patience):
+                self.nudges += 1
+                self.pipe.send_text("\r")
+
+        watchdog = threading.Thread(target=nudge, daemon=True)
+        watchdog.start()
+        try:
+            return super().prompt(message, **kwargs)  # type: ignore[arg-type]
+        finally:
+            answered.set()
+            watchdog.join()
 
 
 @dataclass
@@ -109,6 +134,7 @@ class FuzzReport:
     prompts: int = 0
     crashes: list[str] = field(default_factory=list)
     hangs: int = 0
+    nudges: int = 0  # prompts that needed Enter pressed again
     escapes: int = 0  # control characters that reached the screen
     seconds: float = 0.0
     slowest_line_s: float = 0.0
@@ -119,6 +145,7 @@ class FuzzReport:
         self.prompts += other.prompts
         self.crashes += other.crashes
         self.hangs += other.hangs
+        self.nudges += other.nudges
         self.escapes += other.escapes
         self.seconds += other.seconds
         self.slowest_line_s = max(self.slowest_line_s, other.slowest_line_s)
@@ -174,6 +201,7 @@ def fuzz_game(seed: int, per_prompt: int = 3, variant: str = "classic") -> FuzzR
         else:
             if not game.is_over:
                 report.crashes.append(f"seed {seed}: the loop returned before the game ended")
+        report.nudges = session.nudges
     report.seconds = time.perf_counter() - start
     output = console.file.getvalue()  # type: ignore[attr-defined]
     report.escapes = sum(output.count(ch) for ch in ("\x1b", "\x07", "\x00", "\x08"))

@@ -45,12 +45,12 @@ def checked_game(seats: list[Seat], seed: int, rules: str = "classic") -> int:
     ids=["easy", "normal", "hard"],
 )
 def test_thousands_of_decisions_are_all_legal(make) -> None:  # type: ignore[no-untyped-def]
+    # checked_game asserts that every one of these decisions is legal and has a reason.
     total = 0
     seed = 0
     while total < 3000:
         total += checked_game([make(seed), make(seed + 1)], seed)
         seed += 1
-    assert total >= 3000
 
 
 def test_the_hard_bot_at_full_strength_plays_legally() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import deal, refused
+from dealing import deal, refused
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import deal, refused, run
+from dealing import deal, refused, run
 
 # Player 1 discards 7D on the first turn and player 2 discards 8D or 8C on top
 # of it, so player 1 then looks at a discard pile of two cards.

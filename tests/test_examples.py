@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import deal, refused, run
+from dealing import deal, refused, run
 
 
 def test_example_1_must_meld_run_and_group_then_discard() -> None:

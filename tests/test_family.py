@@ -8,7 +8,7 @@ import dataclasses
 import random
 
 import pytest
-from conftest import deal, deal_in, refused, run
+from dealing import deal, deal_in, refused, run
 
 import umtali
 from umtali.engine.cards import CARDS, JACK, Card

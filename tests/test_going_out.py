@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import deal, refused, run
+from dealing import deal, refused, run
 
 import umtali
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import deal, refused, run
+from dealing import deal, refused, run
 
 DEAD_P2 = "AD 2D 4D 6D 8D 10D 3S 5S 9S 6C"
 

@@ -32,7 +32,24 @@ def test_random_games_keep_every_invariant(first: int) -> None:
             assert hand.turns <= hand.rules.turn_limit
             replayed = umtali.replay(hand.deal, hand.actions())
             assert replayed.scores == hand.scores and replayed.log == hand.log
-    assert hands >= 4 * CHUNK and actions > 0
+        assert_ended_by_its_rules(game)
+    assert actions > 100 * CHUNK  # every game was played through, a few hundred actions each
+
+
+def assert_ended_by_its_rules(game: umtali.Game) -> None:
+    """A game ends only when its rules say: four hands or more and one player ahead, or
+    (Rummy) someone at the target and ahead."""
+    a, b = game.totals
+    assert game.is_over and game.winner == (1 if a > b else 2) and a != b
+    if game.rules.target:
+        assert max(a, b) >= game.rules.target
+        before = [sum(r.scores[i] for r in game.results[:-1]) for i in (0, 1)]
+        assert max(before) < game.rules.target or before[0] == before[1]
+    else:
+        assert len(game.results) >= game.rules.hands_per_game
+        if len(game.results) > game.rules.hands_per_game:
+            before = [sum(r.scores[i] for r in game.results[:-1]) for i in (0, 1)]
+            assert before[0] == before[1]  # played on only while level
 
 
 # The other presets, fewer games each (Rummy's random games are long: to 150).
@@ -55,7 +72,7 @@ def test_random_variant_games_keep_every_invariant(rules: str, first: int, stop:
                 assert problems == [], (rules, seed, hands, hand.actions(), problems)
             replayed = umtali.replay(hand.deal, hand.actions(), rules=rules)
             assert replayed.scores == hand.scores and replayed.log == hand.log
-    assert hands >= stop - first
+        assert_ended_by_its_rules(game)
 
 
 def test_the_audit_catches_a_broken_state() -> None:

@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import deal, run
+from dealing import deal, run
 from rich.console import Console, RenderableType
 
 import umtali

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import deal, run
+from dealing import deal, run
 
 import umtali
 from umtali.engine.moves import REBUILD, SKIP_DRAW

@@ -7,7 +7,7 @@ import itertools
 import random
 
 import pytest
-from conftest import deal_in, refused, run
+from dealing import deal_in, refused, run
 
 import umtali
 from umtali.engine.cards import Card, rummy_points

@@ -23,7 +23,7 @@ from umtali.bots.open_play import draw_gain, taken_with
 from umtali.bots.policy import forced_choice, going_out_discard
 from umtali.bots.seat import Decision, GameInfo
 from umtali.engine.actions import Action, ActionKind
-from umtali.engine.explain import move_of
+from umtali.engine.moves import to_move
 from umtali.engine.optional import OptionalState
 from umtali.engine.view import PlayerView
 
@@ -95,7 +95,7 @@ class HardBot:
     def _search(self, view: PlayerView, know: Knowledge, candidates: list[Action]) -> Decision:
         me = view.player - 1
         worlds = max(MIN_WORLDS, self.rollouts // len(candidates))
-        moves = [move_of(a) for a in candidates]
+        moves = [to_move(a, view.rules) for a in candidates]
         totals = [0] * len(candidates)
         for _ in range(worlds):
             world = know.sample_state(view, self._rng)

@@ -72,7 +72,7 @@ class NormalBot:
             what = "meld" if move[0] == MELD else "play"
             unit = "points" if view.rules.scoring == "table" else "points out of the hand"
             return Decision(
-                state.action_text(move),
+                str(state.action_of(move)),
                 f"the {what} that leads to the most this turn ({points} {unit})",
             )
         if END_MOVE in moves:

@@ -28,8 +28,8 @@ from umtali.bots.hard import HardBot
 from umtali.bots.policy import forced_choice
 from umtali.bots.seat import Decision, GameInfo, Seat
 from umtali.engine.actions import Action
-from umtali.engine.explain import move_of
 from umtali.engine.hand import Hand, deal_hand
+from umtali.engine.moves import to_move
 from umtali.engine.rules import CLASSIC, RuleSet, rules_named
 
 BANK_VERSION = 1
@@ -65,7 +65,7 @@ class OracleBot:
         best: tuple[int, Action] | None = None
         for a in actions:
             state = hand.clone()
-            state.apply_move(move_of(a))
+            state.apply_move(to_move(a, hand.rules))
             margin = rollout(state, me)
             if best is None or margin > best[0]:
                 best = (margin, a)

@@ -8,20 +8,13 @@ been found missing from the legal moves, so they never decide legality.
 from __future__ import annotations
 
 from umtali.engine.actions import Action, ActionKind
-from umtali.engine.cards import CARDS, JACKS, Card, format_cards, mask_of
+from umtali.engine.cards import CARDS, JACKS, Card, format_cards
 from umtali.engine.melds import MELDS, PieceKind, meld_kind, meldable, melds_in, rule_melds
 from umtali.engine.moves import (
     DISCARD,
-    DISCARD_DOWN,
-    DRAW,
-    END,
     MELD,
     PLAY,
     SKIP_DRAW,
-    TAKE,
-    TAKE_FROM,
-    TAKE_NEXT,
-    TAKE_TWO,
     Move,
 )
 from umtali.engine.optional import OptionalState
@@ -41,7 +34,7 @@ def _choices(state: HandState, legal: list[Move], limit: int = 8) -> str:
             off = f" (off {CARDS[target]})" if target >= 0 else ""
             parts.append(f"play {format_cards(mask)}{off}")
         else:
-            parts.append(state.action_text((kind, mask)))
+            parts.append(str(state.action_of((kind, mask))))
     more = f" and {len(legal) - limit} more" if len(legal) > limit else ""
     return ", ".join(parts) + more
 
@@ -224,26 +217,3 @@ def _explain_discard(state: HandState, action: Action, hand: int, legal: list[Mo
             "or the card you discard before laying your last pair"
         )
     return f"discard {card} is not legal now ({_choices(state, legal)})"
-
-
-def move_of(action: Action) -> Move:
-    """The engine move an action asks for (its target, if any, is checked separately)."""
-    kind = action.kind
-    if kind is ActionKind.DRAW:
-        return (DRAW, 0)
-    if kind is ActionKind.TAKE:
-        return (TAKE, 0)
-    if kind is ActionKind.TAKE_TWO:
-        return (TAKE_TWO, 0)
-    if kind is ActionKind.TAKE_NEXT:
-        return (TAKE_NEXT, 0)
-    if kind is ActionKind.END:
-        return (END, 0)
-    mask = mask_of(action.cards)
-    if kind is ActionKind.TAKE_FROM:
-        return (TAKE_FROM, mask)
-    if kind is ActionKind.MELD:
-        return (MELD, mask)
-    if kind is ActionKind.PLAY:
-        return (PLAY, mask)
-    return (DISCARD_DOWN if action.down else DISCARD, mask)

@@ -139,17 +139,6 @@ def way_of(move: Move, table: Table, jacks_alone: bool) -> int:
     return ALONE  # nothing takes it: not a legal move, but laying it cannot fail
 
 
-def way_onto(bit: int, target: int, jacks_alone: bool) -> int:
-    """The way a card joins the meld holding the table card ``target`` (an index),
-    given that the meld takes it: by rank, off a jack, or up or down a run."""
-    if jacks_alone and BITS[target] & JACKS:
-        return ADD_JACK
-    i = bit.bit_length() - 1
-    if i % 13 == target % 13:
-        return ADD_RANK
-    return ADD_UP if i > target else ADD_DOWN
-
-
 def taken(table: Table, way: int) -> int:
     """The cards ``table`` takes in one way."""
     return table[_SET_OF[way]]
@@ -184,6 +173,5 @@ __all__ = [
     "split_acceptance",
     "taken",
     "way_of",
-    "way_onto",
     "ways",
 ]

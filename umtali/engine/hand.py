@@ -27,9 +27,17 @@ from umtali.engine.errors import (
     InvalidNotation,
     MalformedAction,
 )
-from umtali.engine.explain import explain, move_of
-from umtali.engine.extend import way_onto
-from umtali.engine.moves import NOT_MOVES, PLAY, SINGLE_PLAYS, TAKE_FROM, Move, move_text
+from umtali.engine.explain import explain
+from umtali.engine.moves import (
+    NOT_MOVES,
+    PLAY,
+    SINGLE_PLAYS,
+    TAKE_FROM,
+    Move,
+    move_text,
+    to_move,
+    way_onto,
+)
 from umtali.engine.optional import OptionalState
 from umtali.engine.rand import shuffle
 from umtali.engine.rules import CLASSIC, RuleSet, rules_named
@@ -148,7 +156,7 @@ class Hand(HandState):
         takes the card (where additions extend one meld): then each is listed with
         the card it goes on.
         """
-        return [self.action_text(m) for m in self.legal_moves()]
+        return [str(self.action_of(m)) for m in self.legal_moves()]
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see: never the opponent's hand or the stock order."""
@@ -190,7 +198,7 @@ class Hand(HandState):
         if action.kind is ActionKind.PLAY:
             move, target = self._single_play(action, legal)
         else:
-            move = move_of(action)
+            move = to_move(action)
             if move not in legal:
                 raise IllegalAction(explain(self, action, legal))
         self.apply_move(move, target)
@@ -214,7 +222,7 @@ class Hand(HandState):
         if (PLAY, bit) in options:
             return (PLAY, bit), target
         if target is None:
-            choices = " or ".join(self.action_text(m) for m in options)
+            choices = " or ".join(str(self.action_of(m)) for m in options)
             raise AmbiguousAction(
                 f"{action.cards[0]} goes on more than one meld: say which, {choices}"
             )

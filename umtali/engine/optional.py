@@ -16,7 +16,8 @@ queen of its suit.  An addition goes onto one meld, the one the player names;
 
 from __future__ import annotations
 
-from umtali.engine.cards import BITS, CARDS, JACKS, RANK_MASKS, indices, plain_points, rummy_points
+from umtali.engine.actions import Action
+from umtali.engine.cards import BITS, JACKS, RANK_MASKS, indices, plain_points, rummy_points
 from umtali.engine.extend import (
     ACCEPT,
     Table,
@@ -53,7 +54,7 @@ from umtali.engine.moves import (
     TAKE_FROM,
     TAKE_NEXT,
     Move,
-    move_text,
+    to_action,
 )
 from umtali.engine.rules import RuleSet
 from umtali.engine.state import (
@@ -482,13 +483,12 @@ class OptionalState(HandState):
                     return (cards & -cards).bit_length() - 1
         return -1
 
-    def action_text(self, move: Move) -> str:
-        """A move as notation; an addition several melds take names the one it goes on."""
+    def action_of(self, move: Move) -> Action:
+        """A move as an Action; an addition several melds take names the one it goes on."""
         kind, mask = move
         if kind in SINGLE_PLAYS and kind != PLAY:
-            onto = self.target_for(mask, kind)
-            return f"play {CARDS[mask.bit_length() - 1]} on {CARDS[onto]}"
-        return move_text(move)
+            return to_action(move, self.target_for(mask, kind))
+        return to_action(move)
 
     def find_target(self, bit: int) -> int:
         """A table card that takes ``bit`` (own side first); -1 for a lone jack or none."""

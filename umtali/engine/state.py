@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from umtali.engine.actions import Action
 from umtali.engine.cards import (
     BITS,
     CARD_POINTS,
@@ -46,7 +47,7 @@ from umtali.engine.moves import (
     TAKE,
     TAKE_TWO,
     Move,
-    move_text,
+    to_action,
 )
 from umtali.engine.rand import shuffle
 from umtali.engine.reach import can_play_all, meld_accepts
@@ -397,9 +398,9 @@ class HandState:
             return moves
         return []
 
-    def action_text(self, move: Move) -> str:
-        """A move as the notation a player types (the engine picks a play's target)."""
-        return move_text(move)
+    def action_of(self, move: Move) -> Action:
+        """A move as an Action (the engine picks a play's target)."""
+        return to_action(move)
 
     def playable_moves(self) -> list[Move]:
         """The melds and solo plays open now (ignoring the take-two promise)."""

@@ -92,7 +92,7 @@ def scripted_player(extra: list[str]) -> Callable[[ViewOf], Feeder]:
                     return pending.pop(0) + "\r"
                 view = view_of(message)
                 assert view is not None
-                return advisor.choose(view, GameInfo()).action + "\r"
+                return f"{advisor.choose(view, GameInfo()).action}\r"
             if "[y/N]" in message:
                 return (pending.pop(0) if pending else "n") + "\r"
             return "\r"  # Enter at every pause and for the dealer's choice

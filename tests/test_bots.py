@@ -12,7 +12,6 @@ from umtali.bots.arena import play_game
 from umtali.bots.knowledge import Knowledge
 from umtali.bots.seat import GameInfo
 from umtali.bots.tournament import OracleBot, bank_seed, play_match, summarise, wilson
-from umtali.engine.actions import Action
 from umtali.engine.melds import meldable
 
 
@@ -28,7 +27,7 @@ def checked_game(seats: list[Seat], seed: int, rules: str = "classic") -> int:
             assert player is not None
             view = hand.view(player)
             decision = seats[player - 1].choose(view, info)
-            assert str(Action.parse(decision.action)) in view.legal_actions, decision
+            assert decision.action in view.legal, decision
             assert decision.reason
             hand.play(decision.action)
             decisions += 1
@@ -165,7 +164,7 @@ def test_the_oracle_needs_the_whole_deal() -> None:
     oracle = OracleBot()
     with pytest.raises(TypeError):
         oracle.choose(hand.view(1), GameInfo())
-    assert oracle.choose_full(hand).action in hand.legal_actions()
+    assert oracle.choose_full(hand).action in hand.legal()
 
 
 def test_a_small_duplicate_match_reports_sane_figures() -> None:

@@ -276,7 +276,7 @@ def soak_chunk(first: int, count: int, rules: str = "classic") -> tuple[int, int
                 player = hand.mover + 1
                 action = seats[player - 1].choose(hand.view(player), GameInfo()).action
             else:
-                action = rng.choice(hand.legal_actions())
+                action = rng.choice(hand.legal())
             hand.play(action)
             actions += 1
             problems += [f"{rules} hand {seed}: {p}" for p in audit(hand, rng)]

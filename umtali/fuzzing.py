@@ -175,7 +175,7 @@ def fuzz_game(seed: int, per_prompt: int = 3, variant: str = "classic") -> FuzzR
             if pending[0] == 0:
                 pending[0] = rng.randint(0, per_prompt)
                 if not pending[0]:
-                    return advisor.choose(seat._view, GameInfo()).action + "\r"
+                    return f"{advisor.choose(seat._view, GameInfo()).action}\r"
             pending[0] -= 1
             report.lines += 1
             return _clean(hostile_line(rng)) + "\r"

@@ -18,6 +18,6 @@ class EasyBot:
         return player
 
     def choose(self, view: PlayerView, info: GameInfo) -> Decision:
-        if not view.legal_actions:
+        if not view.legal:
             raise ValueError("it is not this player's move")
-        return Decision(self._rng.choice(view.legal_actions), "picked at random")
+        return Decision(self._rng.choice(view.legal), "picked at random")

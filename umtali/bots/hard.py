@@ -45,17 +45,16 @@ class HardBot:
         return player
 
     def choose(self, view: PlayerView, info: GameInfo) -> Decision:
-        legal = list(view.legal_actions)
-        if not legal:
+        actions = list(view.legal)
+        if not actions:
             raise ValueError("it is not this player's move")
-        actions = [Action.parse(a) for a in legal]
         if not view.rules.mandatory_play:
             return self._open(view, info, actions)
         forced = forced_choice(actions)
         if forced is not None:
             return forced
         if len(view.hand) == 1 and all(a.kind is ActionKind.DISCARD for a in actions):
-            return Decision(str(going_out_discard(actions)), "going out, face down")
+            return Decision(going_out_discard(actions), "going out, face down")
         # A discard that may go face down takes the player out: face down is never worse
         # (the last turn must draw blind), so only that twin of it is searched.
         down = {a.cards for a in actions if a.down}
@@ -71,7 +70,7 @@ class HardBot:
     def _open(self, view: PlayerView, info: GameInfo, actions: list[Action]) -> Decision:
         """Optional melding: ``normal`` lays the cards; the search picks draws and discards."""
         if len(actions) == 1:
-            return Decision(str(actions[0]), "the only legal action")
+            return Decision(actions[0], "the only legal action")
         kinds = {a.kind for a in actions}
         if kinds & {ActionKind.MELD, ActionKind.PLAY, ActionKind.TAKE_NEXT, ActionKind.END}:
             return self._normal.choose(view, info)
@@ -106,6 +105,6 @@ class HardBot:
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         mean = totals[best] / worlds
         return Decision(
-            str(candidates[best]),
+            candidates[best],
             f"best average result over {worlds} sampled deals ({mean:+.1f} points this hand)",
         )

@@ -20,10 +20,18 @@ from umtali.bots.knowledge import Knowledge
 from umtali.bots.open_play import choose_discard, choose_draw, choose_play
 from umtali.bots.policy import best_turn, danger, going_out_discard, keep_value, meld_points
 from umtali.bots.seat import Decision, GameInfo
-from umtali.engine.actions import Action, ActionKind
+from umtali.engine.actions import (
+    DRAW_ACTION,
+    END_ACTION,
+    TAKE_ACTION,
+    TAKE_NEXT_ACTION,
+    TAKE_TWO_ACTION,
+    Action,
+    ActionKind,
+)
 from umtali.engine.cards import plain_points
 from umtali.engine.melds import SOLO_ACCEPTS, accepts, is_pair, meld_kind
-from umtali.engine.moves import DRAW, MELD, move_text
+from umtali.engine.moves import DRAW, MELD
 from umtali.engine.optional import END_MOVE, TAKE_NEXT_MOVE, OptionalState
 from umtali.engine.view import PlayerView, Step
 
@@ -35,7 +43,7 @@ class NormalBot:
         return player
 
     def choose(self, view: PlayerView, info: GameInfo) -> Decision:
-        legal = list(view.legal_actions)
+        legal = list(view.legal)
         if not legal:
             raise ValueError("it is not this player's move")
         if len(legal) == 1:
@@ -45,15 +53,14 @@ class NormalBot:
             return self._open(view, know, legal)
         if view.step is Step.DRAW:
             return self._draw(view, know, legal)
-        actions = [Action.parse(a) for a in legal]
-        plays = [a for a in actions if a.kind in (ActionKind.MELD, ActionKind.PLAY)]
+        plays = [a for a in legal if a.kind in (ActionKind.MELD, ActionKind.PLAY)]
         if plays:
             return self._play(know, plays)
-        return self._discard(view, know, actions, info)
+        return self._discard(view, know, legal, info)
 
     # ------------------------------------------------- optional melding
 
-    def _open(self, view: PlayerView, know: Knowledge, legal: list[str]) -> Decision:
+    def _open(self, view: PlayerView, know: Knowledge, legal: list[Action]) -> Decision:
         """Family, practical and rummy: the same habits on the optional-melding machine."""
         # The bot's own turn needs no hidden card, so any consistent deal will do.
         state = know.sample_state(view, random.Random(0))
@@ -62,44 +69,43 @@ class NormalBot:
         if view.step is Step.DRAW:
             move = choose_draw(state, moves)
             if move[0] == DRAW:
-                return Decision("draw", "nothing on the discard pile scores this turn")
-            return Decision(move_text(move), "the discard scores this turn")
+                return Decision(DRAW_ACTION, "nothing on the discard pile scores this turn")
+            return Decision(state.action_of(move), "the discard scores this turn")
         if TAKE_NEXT_MOVE in moves:
-            return Decision("take next", "the next discard can be played this turn too")
+            return Decision(TAKE_NEXT_ACTION, "the next discard can be played this turn too")
         play = choose_play(state, moves)
         if play is not None:
             move, points = play
             what = "meld" if move[0] == MELD else "play"
             unit = "points" if view.rules.scoring == "table" else "points out of the hand"
             return Decision(
-                str(state.action_of(move)),
+                state.action_of(move),
                 f"the {what} that leads to the most this turn ({points} {unit})",
             )
         if END_MOVE in moves:
-            return Decision("end", "nothing more to put down")
+            return Decision(END_ACTION, "nothing more to put down")
         hand = know.hand
         if hand.bit_count() == 1:
-            return Decision(move_text(choose_discard(state, moves)), "going out")
-        actions = [Action.parse(a) for a in legal]
-        choice = self.rank_discards(view, know, actions)[0]
-        return Decision(str(choice), f"{choice.cards[0]} is the card least worth keeping or giving")
+            return Decision(state.action_of(choose_discard(state, moves)), "going out")
+        choice = self.rank_discards(view, know, legal)[0]
+        return Decision(choice, f"{choice.cards[0]} is the card least worth keeping or giving")
 
     # ------------------------------------------------------------------ draw
 
-    def _draw(self, view: PlayerView, know: Knowledge, legal: list[str]) -> Decision:
-        if "take 2" in legal:
-            return Decision("take 2", "both top discards can be played this turn")
-        if "take" in legal and view.discard_top is not None:
+    def _draw(self, view: PlayerView, know: Knowledge, legal: list[Action]) -> Decision:
+        if TAKE_TWO_ACTION in legal:
+            return Decision(TAKE_TWO_ACTION, "both top discards can be played this turn")
+        if TAKE_ACTION in legal and view.discard_top is not None:
             top = view.discard_top
             now = best_turn(know.hand, know.accept)[0]
             with_top = best_turn(know.hand | top.bit, know.accept)[0]
             if with_top > now:
-                return Decision("take", f"{top} scores this turn ({with_top - now} points)")
+                return Decision(TAKE_ACTION, f"{top} scores this turn ({with_top - now} points)")
             build = keep_value(top.bit, know.hand | top.bit, know.unseen, self._later(know))
             if build >= 4.5:
-                return Decision("take", f"{top} builds toward a meld")
-        if "draw" in legal:
-            return Decision("draw", "nothing on the discard pile helps")
+                return Decision(TAKE_ACTION, f"{top} builds toward a meld")
+        if DRAW_ACTION in legal:
+            return Decision(DRAW_ACTION, "nothing on the discard pile helps")
         return Decision(legal[0], "the only draw left")
 
     @staticmethod
@@ -135,9 +141,7 @@ class NormalBot:
         assert best is not None
         (points, _), action = best
         what = "meld" if action.kind is ActionKind.MELD else "play"
-        return Decision(
-            str(action), f"the {what} that leads to the most points this turn ({points})"
-        )
+        return Decision(action, f"the {what} that leads to the most points this turn ({points})")
 
     # --------------------------------------------------------------- discard
 
@@ -147,17 +151,17 @@ class NormalBot:
         hand = know.hand
         if hand.bit_count() == 1:
             choice = going_out_discard(actions)
-            return Decision(str(choice), "going out, face down so the last turn draws blind")
+            return Decision(choice, "going out, face down so the last turn draws blind")
         before_pair = [a for a in actions if is_pair(hand & ~a.mask)]
         if before_pair and not self._going_out_loses(view, know, info):
             choice = going_out_discard(before_pair)
-            return Decision(str(choice), "discarding down to a pair to go out, face down")
+            return Decision(choice, "discarding down to a pair to go out, face down")
         ranked = self.rank_discards(view, know, actions)
         if before_pair:
             # Staying in on purpose: keep the way out (discard a card of the pair).
             ranked = [a for a in ranked if a not in before_pair] or ranked
         choice = ranked[0]
-        return Decision(str(choice), f"{choice.cards[0]} is the card least worth keeping or giving")
+        return Decision(choice, f"{choice.cards[0]} is the card least worth keeping or giving")
 
     def rank_discards(
         self, view: PlayerView, know: Knowledge, actions: list[Action]

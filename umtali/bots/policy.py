@@ -31,10 +31,10 @@ def forced_choice(actions: list[Action]) -> Decision | None:
     have to go down anyway.  Returns None when there is a real choice.
     """
     if len(actions) == 1:
-        return Decision(str(actions[0]), "the only legal action")
+        return Decision(actions[0], "the only legal action")
     plays = [a for a in actions if a.kind is ActionKind.PLAY]
     if plays:
-        return Decision(str(plays[0]), "a card that can only help to play")
+        return Decision(plays[0], "a card that can only help to play")
     melds = [a for a in actions if a.kind is ActionKind.MELD]
     seen = 0
     for m in melds:
@@ -42,7 +42,7 @@ def forced_choice(actions: list[Action]) -> Decision | None:
             return None
         seen |= m.mask
     if melds:
-        return Decision(str(melds[0]), "a meld that has to go down")
+        return Decision(melds[0], "a meld that has to go down")
     return None
 
 

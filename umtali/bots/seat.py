@@ -2,7 +2,8 @@
 
 A seat sees only a :class:`~umtali.engine.view.PlayerView` (its own hand
 and public facts), plus a little public context about the game, and answers
-with an action in notation.  The game loop cannot tell a bot from a person.
+with one of the view's legal :class:`~umtali.Action` values.  The game loop
+cannot tell a bot from a person.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from umtali.engine.actions import Action
 from umtali.engine.view import PlayerView
 
 
@@ -34,7 +36,7 @@ class GameInfo:
 class Decision:
     """An action and a one-line reason a player can read (shown by ``hint``)."""
 
-    action: str
+    action: Action
     reason: str
 
 
@@ -44,7 +46,7 @@ class Seat(Protocol):
     name: str
 
     def choose(self, view: PlayerView, info: GameInfo) -> Decision:
-        """Pick one of ``view.legal_actions``."""
+        """Pick one of ``view.legal``."""
         ...
 
     def choose_eleven(self, player: int, info: GameInfo) -> int:

@@ -55,9 +55,9 @@ class OracleBot:
         return player
 
     def choose_full(self, hand: Hand) -> Decision:
-        actions = [Action.parse(a) for a in hand.legal_actions()]
+        actions = hand.legal()
         if len(actions) == 1:
-            return Decision(str(actions[0]), "the only legal action")
+            return Decision(actions[0], "the only legal action")
         forced = forced_choice(actions) if hand.rules.mandatory_play else None
         if forced is not None:
             return forced
@@ -70,7 +70,7 @@ class OracleBot:
             if best is None or margin > best[0]:
                 best = (margin, a)
         assert best is not None
-        return Decision(str(best[1]), f"plays out to {best[0]:+d} on the true deal")
+        return Decision(best[1], f"plays out to {best[0]:+d} on the true deal")
 
     def choose(self, view: object, info: GameInfo) -> Decision:
         raise TypeError("the oracle needs the whole deal: use choose_full")

@@ -79,6 +79,7 @@ class Action:
 
     @property
     def mask(self) -> int:
+        """The action's cards as a card set (the target is not among them)."""
         return mask_of(self.cards)
 
     def __str__(self) -> str:
@@ -131,3 +132,11 @@ class Action:
         except _Impossible as e:
             raise InvalidNotation(f"{text.strip()!r}: {e}") from None
         raise InvalidNotation(f"{text.strip()!r} is not an action: {USAGE}")
+
+
+# The actions that name no card, made once.
+DRAW_ACTION = Action(ActionKind.DRAW)
+TAKE_ACTION = Action(ActionKind.TAKE)
+TAKE_TWO_ACTION = Action(ActionKind.TAKE_TWO)
+TAKE_NEXT_ACTION = Action(ActionKind.TAKE_NEXT)
+END_ACTION = Action(ActionKind.END)

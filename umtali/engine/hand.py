@@ -149,19 +149,23 @@ class Hand(HandState):
         """The pieces on a player's side of the table, in the order laid."""
         return pieces_of(self, _seat(player))
 
-    def legal_actions(self) -> list[str]:
-        """Every legal action now, in notation.
+    def legal(self) -> list[Action]:
+        """Every legal action now.
 
         A single play leaves its target to the engine, unless more than one meld
         takes the card (where additions extend one meld): then each is listed with
         the card it goes on.
         """
-        return [str(self.action_of(m)) for m in self.legal_moves()]
+        return [self.action_of(m) for m in self.legal_moves()]
+
+    def legal_actions(self) -> list[str]:
+        """Every legal action now, in notation (:meth:`legal` as text)."""
+        return [str(a) for a in self.legal()]
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see: never the opponent's hand or the stock order."""
         seat = _seat(player)
-        legal = tuple(self.legal_actions()) if self.mover == seat else ()
+        legal = tuple(self.legal()) if self.mover == seat else ()
         return view_of(self, player, legal)
 
     def history(self) -> list[tuple[int, str]]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 
+from umtali.engine.actions import Action
 from umtali.engine.cards import CARDS, Card, by_rank_desc, cards_of, format_cards
 from umtali.engine.melds import PieceKind
 from umtali.engine.moves import (
@@ -143,7 +144,7 @@ class PlayerView:
     went_out: int | None
     scores: tuple[int, int]
     history: tuple[tuple[int, str], ...]  # (player, what they did), oldest first
-    legal_actions: tuple[str, ...]  # empty unless it is this player's move
+    legal: tuple[Action, ...]  # empty unless it is this player's move
     # This turn's obligations, if it is this player's move: the two cards taken
     # together that must still be played, and a single taken card not to discard.
     must_play: tuple[Card, ...] = ()
@@ -155,11 +156,16 @@ class PlayerView:
     def opponent(self) -> int:
         return 3 - self.player
 
+    @property
+    def legal_actions(self) -> tuple[str, ...]:
+        """The legal actions in notation (``legal``, as text for people)."""
+        return tuple(str(a) for a in self.legal)
+
 
 _TAKES = (TAKE, TAKE_TWO, TAKE_NEXT, TAKE_FROM)
 
 
-def view_of(state: HandState, player: int, legal: tuple[str, ...]) -> PlayerView:
+def view_of(state: HandState, player: int, legal: tuple[Action, ...]) -> PlayerView:
     """Build player ``player``'s (1 or 2) view; ``legal`` is their legal actions, if any."""
     me = player - 1
     opp = 1 - me
@@ -191,7 +197,7 @@ def view_of(state: HandState, player: int, legal: tuple[str, ...]) -> PlayerView
         went_out=state.out + 1 if state.out >= 0 else None,
         scores=(state.score(0), state.score(1)),
         history=tuple((e[0] + 1, describe(e, me)) for e in state.log),
-        legal_actions=legal if mine else (),
+        legal=legal if mine else (),
         must_play=tuple(cards_of(state.req)) if mine else (),
         taken=CARDS[state.keep.bit_length() - 1] if mine and state.keep else None,
         turns=state.turns,

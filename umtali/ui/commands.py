@@ -94,7 +94,7 @@ def help_rows(rules: RuleSet) -> list[tuple[str, str]]:
 class Command:
     """A parsed line: either an action in notation, or a table command."""
 
-    action: str | None = None
+    action: Action | None = None
     meta: str | None = None
 
 
@@ -114,7 +114,7 @@ def parse_command(text: str, view: PlayerView) -> Command:
         return Command(meta=META[words[0].lower()])
     words = _expand(words)
     if words[0].lower() in ("draw", "take", "meld", "play", "discard", "end"):
-        return Command(action=str(Action.parse(" ".join(words))))
+        return Command(action=Action.parse(" ".join(words)))
     try:
         cards = [Card.parse(w) for w in words]
     except InvalidNotation:
@@ -122,15 +122,16 @@ def parse_command(text: str, view: PlayerView) -> Command:
             f"{text.strip()!r} is not a command: try draw, take, meld, play, discard, or help"
         ) from None
     if len(cards) > 1:
-        return Command(action=str(Action.parse("meld " + " ".join(words))))
+        return Command(action=Action.parse("meld " + " ".join(words)))
     card = cards[0]
-    play, discard = f"play {card}", f"discard {card}"
-    if discard in view.legal_actions and play not in view.legal_actions:
+    play = Action(ActionKind.PLAY, (card,))
+    discard = Action(ActionKind.DISCARD, (card,))
+    if discard in view.legal and play not in view.legal:
         return Command(action=discard)
     return Command(action=play)
 
 
-def forced_action(view: PlayerView) -> str | None:
+def forced_action(view: PlayerView) -> Action | None:
     """The next play if every remaining play is forced, else None.
 
     Forced means no choice changes the outcome: only plays and melds are open,
@@ -140,7 +141,7 @@ def forced_action(view: PlayerView) -> str | None:
     """
     if not view.rules.mandatory_play:
         return None  # where melding is optional, no play is ever forced
-    actions = [Action.parse(a) for a in view.legal_actions]
+    actions = view.legal
     if not actions or any(a.kind not in (ActionKind.MELD, ActionKind.PLAY) for a in actions):
         return None
     used: set[Card] = set()
@@ -148,7 +149,7 @@ def forced_action(view: PlayerView) -> str | None:
         if used & set(a.cards):
             return None
         used.update(a.cards)
-    return str(actions[0])
+    return actions[0]
 
 
 def completions_for(view: PlayerView) -> list[str]:

@@ -14,7 +14,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from umtali.engine.actions import Action, ActionKind
+from umtali.engine.actions import ActionKind
 from umtali.engine.cards import Card, mask_of, rummy_points
 from umtali.engine.melds import PieceKind
 from umtali.engine.rules import CLASSIC, RuleSet
@@ -105,8 +105,7 @@ def _bar(left: Text, right: str, width: int, theme: Theme) -> Text:
 
 def playable_cards(view: PlayerView) -> set[Card]:
     cards: set[Card] = set()
-    for text in view.legal_actions:
-        action = Action.parse(text)
+    for action in view.legal:
         if action.kind in (ActionKind.MELD, ActionKind.PLAY):
             cards.update(action.cards)
     return cards

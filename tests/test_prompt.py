@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
@@ -12,6 +13,8 @@ import umtali
 from umtali.bots import NormalBot
 from umtali.bots.arena import play_game
 from umtali.bots.seat import GameInfo
+from umtali.engine.cards import Card
+from umtali.engine.events import Event, EventKind
 from umtali.engine.record import PlayerInfo
 from umtali.engine.view import PlayerView
 from umtali.storage import Autosaver, read_saved
@@ -105,14 +108,24 @@ def test_hotseat_handover_hides_both_hands() -> None:
 
 def test_phrases_for_the_turn_summary() -> None:
     theme = Theme()
-    assert phrase("draw", theme) == "drew from the stock"
-    assert phrase("take 2 (7C 6C)", theme) == "took 7♣ and 6♣ from the discard pile"
-    assert phrase("play 10D on JD", theme) == "played 10♦ off J♦"
-    assert phrase("discard face down", theme) == "discarded face down"
-    assert phrase("meld KH QH", Theme(ascii=True)) == "melded KH QH"
-    assert phrase("take next (8H)", theme) == "took the next discard too, 8♥"
-    assert phrase("take 7H (9C 7H 2D)", theme) == "took 9♣ 7♥ 2♦ from the discard pile, down to 7♥"
-    assert phrase("end", theme) == "ended the last turn"
+
+    def said(kind: EventKind, cards: str = "", **more: Any) -> str:
+        held = tuple(Card.parse(c) for c in cards.split())
+        return phrase(Event(1, kind, 3, held, **more), theme)
+
+    assert said(EventKind.DRAW) == "drew from the stock"
+    assert said(EventKind.TAKE_TWO, "7C 6C") == "took 7♣ and 6♣ from the discard pile"
+    assert said(EventKind.PLAY, "10D", onto=Card.parse("JD")) == "played 10♦ off J♦"
+    assert said(EventKind.DISCARD, down=True) == "discarded face down"
+    meld = Event(1, EventKind.MELD, 3, (Card.parse("KH"), Card.parse("QH")))
+    assert phrase(meld, Theme(ascii=True)) == "melded KH QH"
+    assert said(EventKind.TAKE_NEXT, "8H") == "took the next discard too, 8♥"
+    deep = said(EventKind.TAKE_FROM, "9C 7H 2D", onto=Card.parse("7H"))
+    assert deep == "took 9♣ 7♥ 2♦ from the discard pile, down to 7♥"
+    assert said(EventKind.END) == "ended the last turn"
+    assert said(EventKind.REBUILD, count=30) == (
+        "the discard pile, less its top, is shuffled into a new stock of 30"
+    )
 
 
 def test_a_terminal_too_small_says_so_and_recovers_when_enlarged() -> None:

@@ -57,3 +57,68 @@ def test_the_full_history_shows_every_card_for_study() -> None:
     drawn = str(umtali.Card.from_index(hand.log[-1][3]))
     assert hand.history()[-1] == (2, f"draw ({drawn})")
     assert hand.view(1).history[-1] == (2, "draw")  # what the full history adds
+
+
+def _imports() -> dict[str, set[str]]:
+    """Every umtali module and the umtali modules it imports (anywhere in its text)."""
+    import ast
+    from pathlib import Path
+
+    root = Path(umtali.__file__).parent
+    graph: dict[str, set[str]] = {}
+    for path in root.rglob("*.py"):
+        parts = path.relative_to(root.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found.add(node.module)
+            elif isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+        graph[name] = {m for m in found if m.startswith("umtali")}
+    return graph
+
+
+def _layer(module: str, graph: dict[str, set[str]]) -> int:
+    """Leaves (modules importing no umtali module, e.g. textsafe) -1, engine 0, bots 1,
+    ui 2, the rest (cli, storage, bench...) 3."""
+    if not graph.get(module) and not module.startswith("umtali.engine"):
+        return -1
+    for depth, package in enumerate(("umtali.engine", "umtali.bots", "umtali.ui")):
+        if module == package or module.startswith(package + "."):
+            return depth
+    return 3
+
+
+def test_each_layer_imports_only_the_layers_below_it() -> None:
+    graph = _imports()
+    backwards = [
+        f"{m} imports {dep}"
+        for m, deps in graph.items()
+        for dep in deps
+        if m != "umtali" and dep != "umtali" and _layer(dep, graph) > _layer(m, graph)
+    ]
+    assert not backwards
+
+
+def test_no_module_imports_itself_round_a_circle() -> None:
+    graph = _imports()
+    state: dict[str, int] = {}  # 1 while on the path, 2 when done
+
+    def visit(m: str, path: list[str]) -> list[str]:
+        state[m] = 1
+        for dep in sorted(graph.get(m, ())):
+            if dep == "umtali" or dep not in graph:
+                continue
+            if state.get(dep) == 1:
+                return [*path, m, dep]
+            if dep not in state:
+                circle = visit(dep, [*path, m])
+                if circle:
+                    return circle
+        state[m] = 2
+        return []
+
+    for module in sorted(graph):
+        if module not in state:
+            assert not visit(module, []), "import circle"

@@ -1,7 +1,15 @@
 """Bots: seats that choose moves from a player's view alone.
 
 They import the engine only, and see nothing a player at the table could
-not see.  :func:`make_bot` builds one by level name.
+not see.  :func:`make_bot` builds one by level name; :func:`bot` wraps it for
+scripts, which may hand it a whole :class:`~umtali.Hand` (the bot still looks
+only at the view of the player to move).
+
+>>> import umtali
+>>> hand = umtali.deal_hand(seed=7)
+>>> decision = umtali.bot("normal").choose(hand)
+>>> decision.action in hand.legal(), bool(decision.reason)
+(True, True)
 """
 
 from __future__ import annotations
@@ -10,6 +18,8 @@ from umtali.bots.easy import EasyBot
 from umtali.bots.hard import HardBot
 from umtali.bots.normal import NormalBot
 from umtali.bots.seat import Decision, GameInfo, Seat
+from umtali.engine.hand import Hand
+from umtali.engine.view import PlayerView
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -25,13 +35,49 @@ def make_bot(level: str, seed: int | None = None) -> Seat:
     raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
 
 
+class Bot:
+    """A bot of one level, as a script uses it: ``choose`` takes a hand or a view."""
+
+    def __init__(self, level: str, seed: int | None = None) -> None:
+        self.level = level
+        self.seat = make_bot(level, seed)
+        self.name = self.seat.name
+
+    def choose(self, position: Hand | PlayerView, info: GameInfo | None = None) -> Decision:
+        """The bot's action for the player to move, and its reason.
+
+        Given a hand, the bot sees only the view of the player to move.  ``info``
+        (the hand's place in its game) changes how the final hand is played;
+        by default the hand is taken as the first of a game.
+        """
+        if isinstance(position, Hand):
+            mover = position.to_move
+            if mover is None:
+                raise ValueError("the hand is over: there is no move to choose")
+            position = position.view(mover)
+        return self.seat.choose(position, info or GameInfo())
+
+    def choose_eleven(self, player: int, info: GameInfo) -> int:
+        return self.seat.choose_eleven(player, info)
+
+    def __repr__(self) -> str:
+        return f"umtali.bot({self.level!r})"
+
+
+def bot(level: str, seed: int | None = None) -> Bot:
+    """A bot of level ``easy``, ``normal`` or ``hard``; ``seed`` fixes its random choices."""
+    return Bot(level, seed)
+
+
 __all__ = [
     "LEVELS",
+    "Bot",
     "Decision",
     "EasyBot",
     "GameInfo",
     "HardBot",
     "NormalBot",
     "Seat",
+    "bot",
     "make_bot",
 ]

@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from umtali.engine.cards import FULL_DECK, JACKS, Card, mask_of
+from umtali.engine.cards import FULL_DECK, JACKS, mask_of
+from umtali.engine.events import EventKind
 from umtali.engine.melds import SOLO_ACCEPTS, meldable
 from umtali.engine.optional import state_class
 from umtali.engine.rules import RuleSet
@@ -152,12 +153,12 @@ class Knowledge:
 def _this_turn_takes(view: PlayerView) -> tuple[int, bool]:
     """(the top discard taken this turn, whether the next was taken too) for the mover."""
     taken, followed = 0, False
-    for who, text in reversed(view.history):
-        if who != view.player:
+    for e in reversed(view.events):
+        if e.player != view.player:
             break
-        if text.startswith("take next"):
+        if e.kind is EventKind.TAKE_NEXT:
             followed = True
-        elif text.startswith("take (") and view.taken is not None:
+        elif e.kind is EventKind.TAKE and view.taken is not None:
             taken = view.taken.bit
     return taken, followed
 
@@ -165,20 +166,19 @@ def _this_turn_takes(view: PlayerView) -> tuple[int, bool]:
 def _opponent_inference(view: PlayerView, sides: tuple[tuple[Piece, ...], ...]) -> tuple[int, int]:
     """(cards the opponent cannot hold, cards they are less likely to hold)."""
     me = view.player
-    opponent_moved = any(who != me for who, _ in view.history)
+    opponent_moved = any(e.player != me for e in view.events)
     unlikely = 0
-    for who, text in view.history:
-        if who != me and text.startswith("discard") and not text.endswith("face down"):
-            card = Card.parse(text.split()[1])
-            unlikely |= SOLO_ACCEPTS[card.index]
+    for e in view.events:
+        if e.player != me and e.kind is EventKind.DISCARD and e.cards:
+            unlikely |= SOLO_ACCEPTS[e.cards[0].index]
     if not opponent_moved or view.opponent_hand_size == 0 or not view.rules.mandatory_play:
         return 0, unlikely
     # Pieces this player has laid since the opponent's turn ended do not count.
     mine_since = 0
-    for who, text in reversed(view.history):
-        if who != me:
+    for e in reversed(view.events):
+        if e.player != me:
             break
-        if text.startswith(("meld", "play")):
+        if e.kind is EventKind.MELD or e.kind is EventKind.PLAY:
             mine_since += 1
     accept_then = 0
     for seat, side in enumerate(sides):

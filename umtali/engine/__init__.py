@@ -14,9 +14,11 @@ from umtali.engine.errors import (
     MalformedAction,
     UmtaliError,
 )
+from umtali.engine.events import Event, EventKind
 from umtali.engine.hand import Deal, Hand, deal_hand, replay
 from umtali.engine.match import Game, HandResult, Session, cut_for_deal
 from umtali.engine.melds import PieceKind
+from umtali.engine.moves import MoveKind
 from umtali.engine.rules import CLASSIC, PRESETS, RuleSet, rules_named
 from umtali.engine.view import Piece, PlayerView, Step
 
@@ -28,6 +30,8 @@ __all__ = [
     "AmbiguousAction",
     "Card",
     "Deal",
+    "Event",
+    "EventKind",
     "Game",
     "Hand",
     "HandResult",
@@ -35,6 +39,7 @@ __all__ = [
     "InvalidDeal",
     "InvalidNotation",
     "MalformedAction",
+    "MoveKind",
     "Piece",
     "PieceKind",
     "PlayerView",

@@ -25,8 +25,6 @@ The invariants:
 from __future__ import annotations
 
 import random
-import re
-from functools import lru_cache
 
 from umtali.engine.actions import Action
 from umtali.engine.cards import CARDS, Card, format_cards, plain_points, rummy_points
@@ -38,8 +36,6 @@ from umtali.engine.optional import TAKE_NEXT_MOVE, OptionalState
 from umtali.engine.reach import can_play_all
 from umtali.engine.state import DRAW_PHASE, OVER, PLAY_PHASE, TAKE_TWO_MOVE
 from umtali.engine.view import PlayerView
-
-_CARD_WORD = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
 
 
 def audit(hand: Hand, rng: random.Random, probes: int = 2) -> list[str]:
@@ -155,14 +151,11 @@ def _cards_in_view(view: PlayerView) -> set[Card]:
                 seen.add(piece.off)
     if view.discard_top is not None:
         seen.add(view.discard_top)
-    for _, text in view.history:
-        seen.update(_cards_named(text))
+    for event in view.events:
+        seen.update(event.cards)
+        if event.onto is not None:
+            seen.add(event.onto)
     return seen
-
-
-@lru_cache(maxsize=16384)
-def _cards_named(text: str) -> frozenset[Card]:
-    return frozenset(Card.parse(w) for w in _CARD_WORD.findall(text))
 
 
 def check_views(hand: Hand) -> list[str]:

@@ -1,76 +1,30 @@
-"""Why an action is refused, in words a player can act on.
+"""Why an action is refused: the checks every machine shares, then the machine's own.
 
-Each message names the rule that stands in the way and, where it helps,
-what is legal instead.  The checks run only after an action has already
-been found missing from the legal moves, so they never decide legality.
+The words for each machine live in one module each (:mod:`.explain_classic`,
+:mod:`.explain_optional`); they run only once an action is known to be
+illegal, and only say why.
 """
 
 from __future__ import annotations
 
 from umtali.engine.actions import Action, ActionKind
-from umtali.engine.cards import CARDS, JACKS, Card, format_cards
-from umtali.engine.melds import MELDS, PieceKind, meld_kind, meldable, melds_in, rule_melds
-from umtali.engine.moves import (
-    DISCARD,
-    MELD,
-    PLAY,
-    SKIP_DRAW,
-    Move,
-)
+from umtali.engine.explain_classic import explain_classic
+from umtali.engine.explain_optional import explain_optional
+from umtali.engine.moves import Move
 from umtali.engine.optional import OptionalState
-from umtali.engine.state import DRAW_PHASE, OVER, HandState
-
-MELD_SHAPES = (
-    "a run is three or more cards in sequence in one suit (ace low, no jacks), "
-    "a group three or four cards of one rank, a marriage the king and queen of one suit"
-)
-
-
-def _choices(state: HandState, legal: list[Move], limit: int = 8) -> str:
-    parts = []
-    for kind, mask in legal[:limit]:
-        if kind == PLAY:
-            target = state.find_target(mask)
-            off = f" (off {CARDS[target]})" if target >= 0 else ""
-            parts.append(f"play {format_cards(mask)}{off}")
-        else:
-            parts.append(str(state.action_of((kind, mask))))
-    more = f" and {len(legal) - limit} more" if len(legal) > limit else ""
-    return ", ".join(parts) + more
-
-
-def _taken_two(state: HandState) -> str:
-    return format_cards(state.req)
+from umtali.engine.state import OVER, HandState
 
 
 def explain(state: HandState, action: Action, legal: list[Move]) -> str:
     """Why ``action`` is not among ``legal`` (the state's legal moves)."""
-    kind = action.kind
     if state.phase == OVER:
         return "the hand is over"
-    foreign = _not_in_these_rules(state, kind)
+    foreign = _not_in_these_rules(state, action.kind)
     if foreign:
         return foreign
-    if not state.rules.mandatory_play:
-        from umtali.engine.explain_optional import explain_optional
-
-        assert isinstance(state, OptionalState)
+    if isinstance(state, OptionalState):
         return explain_optional(state, action, legal)
-    if kind in (ActionKind.DRAW, ActionKind.TAKE, ActionKind.TAKE_TWO):
-        return _explain_draw(state, kind, legal)
-    if state.phase == DRAW_PHASE:
-        return f"{action}: draw first ({_choices(state, legal)})"
-    hand = state.hands[state.mover]
-    for card in action.cards:
-        if not hand & card.bit:
-            return f"{card} is not in your hand"
-    if state.discarded:
-        return f"you discarded down to a pair: meld {format_cards(hand)} to go out"
-    if kind is ActionKind.MELD:
-        return _explain_meld(state, action, hand)
-    if kind is ActionKind.PLAY:
-        return _explain_play(state, action.cards[0], hand, legal)
-    return _explain_discard(state, action, hand, legal)
+    return explain_classic(state, action, legal)
 
 
 def _not_in_these_rules(state: HandState, kind: ActionKind) -> str:
@@ -78,11 +32,11 @@ def _not_in_these_rules(state: HandState, kind: ActionKind) -> str:
     rules = state.rules
     name = rules.name
     if kind is ActionKind.TAKE_TWO and rules.take != "two":
-        return f"there is no take 2 in {name}: {_TAKES[rules.take]}"
+        return f"there is no take 2 in {name}: {rules.take_words}"
     if kind is ActionKind.TAKE_NEXT and rules.take != "follow":
-        return f"take next is a family rule; in {name}, {_TAKES[rules.take]}"
+        return f"take next is a family rule; in {name}, {rules.take_words}"
     if kind is ActionKind.TAKE_FROM and rules.take != "deep":
-        return f"only practical takes a card from under the top; in {name}, {_TAKES[rules.take]}"
+        return f"only practical takes a card from under the top; in {name}, {rules.take_words}"
     if kind is ActionKind.END and rules.mandatory_play:
         return (
             f"there is no end in {name}: a turn ends with a discard, "
@@ -91,129 +45,3 @@ def _not_in_these_rules(state: HandState, kind: ActionKind) -> str:
     if kind is ActionKind.END and not rules.last_turn:
         return f"there is no end in {name}: a turn ends with a discard, or by going out"
     return ""
-
-
-_TAKES = {
-    "two": "you may take the top discard, or the top two if both can be played this turn",
-    "follow": (
-        "you may take the top discard, and once it is played, the next one if it can be"
-        " played too (take next)"
-    ),
-    "deep": (
-        "you may take the top discard, or any card of the pile with every card above it"
-        " (take <card>), the deepest to be played this turn"
-    ),
-    "top": "you may take only the top discard",
-}
-
-
-def _explain_draw(state: HandState, kind: ActionKind, legal: list[Move]) -> str:
-    if state.phase != DRAW_PHASE:
-        if state.turns == 0:
-            return "you hold the extra card and play first: there is no draw on this turn"
-        if state.last_turn and any(e[1] == SKIP_DRAW for e in state.log):
-            return "there is no card left to draw: play your last turn from your hand"
-        return "you have already drawn this turn"
-    if kind is ActionKind.DRAW:
-        return "the stock is empty and the discard pile has no cards to rebuild it"
-    if not state.pile:
-        return "the discard pile is empty: draw from the stock"
-    if state.pile_down:
-        return "the top discard is face down: draw from the stock"
-    if kind is ActionKind.TAKE_TWO:
-        if len(state.pile) < 2:
-            return "take 2 needs two cards on the discard pile, and there is one"
-        two = format_cards((1 << state.pile[-1]) | (1 << state.pile[-2]))
-        return f"take 2 needs both cards to be playable this turn: {two} cannot both be played"
-    return f"that draw is not possible now ({_choices(state, legal)})"
-
-
-def _explain_meld(state: HandState, action: Action, hand: int) -> str:
-    mask = action.mask
-    cards = format_cards(mask)
-    if mask & JACKS:
-        jack = format_cards(mask & JACKS)
-        return f"jacks are never part of a meld: play {jack} alone"
-    shape = meld_kind(mask)
-    if shape is None:
-        return f"{cards} is not a meld: {MELD_SHAPES}"
-    if shape is PieceKind.PAIR:
-        left = (hand & ~mask).bit_count()
-        extra = " (discard the other card first, then lay the pair)" if left == 1 else ""
-        return (
-            f"a pair may be laid only when it takes you out: you would still hold "
-            f"{left} card{'s' if left != 1 else ''}{extra}"
-        )
-    if mask not in rule_melds(hand):
-        left, whole = _column_left(hand, mask)
-        belongs = "it belongs" if left.bit_count() == 1 else "they belong"
-        return (
-            f"meld {cards} would leave {format_cards(left)} in your hand, but {belongs} in "
-            f"that column: The Rule lays the whole column (meld {format_cards(whole)})"
-        )
-    if state.req:
-        return (
-            f"you took {_taken_two(state)} from the discard pile: both must be played "
-            f"this turn, and after meld {cards} they could not be"
-        )
-    return f"meld {cards} is not legal now"
-
-
-def _column_left(hand: int, mask: int) -> tuple[int, int]:
-    """The cards of ``hand`` that meld ``mask`` would wrongly leave behind, and the
-    meld grown by them until it leaves none: what The Rule lays instead."""
-    left = 0
-    whole = mask
-    while True:
-        stray = hand & MELDS[whole][1] & ~JACKS & ~meldable(hand & ~whole)
-        if not stray:
-            return left, whole
-        left |= stray
-        whole |= stray
-
-
-def _explain_play(state: HandState, card: Card, hand: int, legal: list[Move]) -> str:
-    bit = card.bit
-    if bit & meldable(hand):
-        holding = [m for m in melds_in(hand) if m & bit]
-        best = max(holding, key=lambda m: m.bit_count())
-        shape = meld_kind(best)
-        label = shape.label if shape is not None else "meld"
-        return f"{card} is in the {label} {format_cards(best)} you hold: meld it first (The Rule)"
-    if not state.accept & bit:
-        return f"{card} cannot be played: nothing on the table takes it"
-    return f"play {card} is not legal now ({_choices(state, legal)})"
-
-
-def _explain_discard(state: HandState, action: Action, hand: int, legal: list[Move]) -> str:
-    card = action.cards[0]
-    bit = card.bit
-    playable = [m for m in legal if m[0] in (MELD, PLAY)]
-    if playable:
-        return f"you still have playable cards: {_choices(state, playable)}"
-    if state.req & bit:
-        return (
-            f"you took {_taken_two(state)} from the discard pile together: both must be "
-            "played this turn, and neither may be discarded"
-        )
-    if state.keep & bit and hand.bit_count() > 1:
-        return (
-            f"you took {card} from the discard pile this turn: you may not discard it "
-            "(unless it is your last card)"
-        )
-    if state.last_turn:
-        return (
-            "this is your last turn: you may discard only to go out "
-            "(your last card, or one card to leave a pair to lay)"
-        )
-    if state.req:
-        return (
-            f"you took {_taken_two(state)} from the discard pile together and must still "
-            "play them: the only discard allowed is one that leaves a pair to go out with"
-        )
-    if action.down and (DISCARD, bit) in legal:
-        return (
-            "only a discard that takes you out may go face down: your last card, "
-            "or the card you discard before laying your last pair"
-        )
-    return f"discard {card} is not legal now ({_choices(state, legal)})"

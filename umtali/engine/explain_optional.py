@@ -1,6 +1,6 @@
 """Refusal messages for the optional-melding machine (family, practical, rummy).
 
-Like :mod:`umtali.engine.explain`, these run only once an action is known
+Like :mod:`umtali.engine.explain_classic`, these run only once an action is known
 to be illegal, and only say why.
 """
 
@@ -8,19 +8,10 @@ from __future__ import annotations
 
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import BITS, CARDS, JACKS, format_cards
-from umtali.engine.explain import MELD_SHAPES
 from umtali.engine.melds import is_pair, is_two_run
 from umtali.engine.moves import Move
 from umtali.engine.optional import OptionalState
 from umtali.engine.state import DRAW_PHASE
-
-_SHAPES = {
-    "umtali": MELD_SHAPES,
-    "rummy": (
-        "a run is three or more cards in sequence in one suit (ace low, J between 10 and Q), "
-        "a group three or four cards of one rank"
-    ),
-}
 
 
 def explain_optional(state: OptionalState, action: Action, legal: list[Move]) -> str:
@@ -138,7 +129,7 @@ def _meld(state: OptionalState, mask: int, hand: int) -> str:
             f"you would still hold {left}"
         )
     if state.kind_of(mask) is None:
-        return f"{cards} is not a meld: {_SHAPES[rules.melds]}"
+        return f"{cards} is not a meld: {rules.meld_shapes}"
     if state.req & ~mask:
         return (
             f"after meld {cards}, {format_cards(state.req)} (which you took) could not be "

@@ -27,6 +27,7 @@ from umtali.engine.errors import (
     InvalidNotation,
     MalformedAction,
 )
+from umtali.engine.events import Event, events_of
 from umtali.engine.explain import explain
 from umtali.engine.moves import (
     NOT_MOVES,
@@ -42,7 +43,7 @@ from umtali.engine.optional import OptionalState
 from umtali.engine.rand import shuffle
 from umtali.engine.rules import CLASSIC, RuleSet, rules_named
 from umtali.engine.state import OVER, HandState
-from umtali.engine.view import Piece, PlayerView, Step, describe, pieces_of, step_of, view_of
+from umtali.engine.view import Piece, PlayerView, Step, pieces_of, step_of, view_of
 
 CardLike = Card | str
 
@@ -168,9 +169,15 @@ class Hand(HandState):
         legal = tuple(self.legal()) if self.mover == seat else ()
         return view_of(self, player, legal)
 
+    def events(self, viewer: int | None = None) -> tuple[Event, ...]:
+        """Everything that happened, as ``viewer`` (1 or 2) saw it; None shows every card."""
+        if viewer is not None:
+            _seat(viewer)
+        return events_of(self.log, viewer)
+
     def history(self) -> list[tuple[int, str]]:
-        """Everything that happened, seen by nobody in particular (all cards shown)."""
-        return [(e[0] + 1, describe(e)) for e in self.log]
+        """Everything that happened, in words, seen by nobody in particular (all cards shown)."""
+        return [(e.player, str(e)) for e in self.events()]
 
     def actions(self) -> list[str]:
         """The actions played so far, in notation; with the deal they replay the hand."""

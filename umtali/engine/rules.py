@@ -42,6 +42,32 @@ DealPasses = Literal["winner", "alternate"]
 TakenDiscard = Literal["last", "never"]
 
 
+_TAKE_WORDS: dict[Take, str] = {
+    "two": "you may take the top discard, or the top two if both can be played this turn",
+    "follow": (
+        "you may take the top discard, and once it is played, the next one if it can be"
+        " played too (take next)"
+    ),
+    "deep": (
+        "you may take the top discard, or any card of the pile with every card above it"
+        " (take <card>), the deepest to be played this turn"
+    ),
+    "top": "you may take only the top discard",
+}
+
+
+_MELD_SHAPES: dict[Melds, str] = {
+    "umtali": (
+        "a run is three or more cards in sequence in one suit (ace low, no jacks), "
+        "a group three or four cards of one rank, a marriage the king and queen of one suit"
+    ),
+    "rummy": (
+        "a run is three or more cards in sequence in one suit (ace low, J between 10 and Q), "
+        "a group three or four cards of one rank"
+    ),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """One way of playing Umtali."""
@@ -89,6 +115,16 @@ class RuleSet:
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def take_words(self) -> str:
+        """What may be taken from the discard pile, as a player is told it."""
+        return _TAKE_WORDS[self.take]
+
+    @property
+    def meld_shapes(self) -> str:
+        """What a meld is, as a player is told it."""
+        return _MELD_SHAPES[self.melds]
 
     @property
     def jacks_alone(self) -> bool:

@@ -26,6 +26,7 @@ from umtali.engine.cards import (
     per_card,
     plain_points,
 )
+from umtali.engine.events import LogEntry
 from umtali.engine.melds import (
     MELDS,
     SOLO_ACCEPTS,
@@ -76,9 +77,9 @@ _MARRIAGE = PieceKind.MARRIAGE
 DISCARDS: SuitLists[Move] = per_card(DISCARD_MOVES)
 # A piece on the table: (kind, cards, target card index or -1, what it accepts).
 Piece = tuple[int, int, int, int]
-# A log entry: (player, kind, cards, detail): detail is the card drawn for a
-# stock draw (private to the drawer) or the target index for a play.
-LogEntry = tuple[int, int, int, int]
+# A log entry (see umtali.engine.events): (player, kind, cards, detail): detail is
+# the card drawn for a stock draw (private to the drawer), the target index for a
+# play, the deepest card of a practical take, or a rebuilt stock's size.
 
 
 class HandState:

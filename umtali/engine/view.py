@@ -14,24 +14,17 @@ from enum import Enum
 from functools import lru_cache
 
 from umtali.engine.actions import Action
-from umtali.engine.cards import CARDS, Card, by_rank_desc, cards_of, format_cards
+from umtali.engine.cards import CARDS, Card, by_rank_desc, cards_of
+from umtali.engine.events import Event, events_of
 from umtali.engine.melds import PieceKind
 from umtali.engine.moves import (
-    DISCARD,
-    DISCARD_DOWN,
-    DRAW,
-    END,
-    MELD,
-    PLAY,
-    REBUILD,
-    SKIP_DRAW,
     TAKE,
     TAKE_FROM,
     TAKE_NEXT,
     TAKE_TWO,
 )
 from umtali.engine.rules import CLASSIC, RuleSet
-from umtali.engine.state import DRAW_PHASE, OVER, HandState, LogEntry
+from umtali.engine.state import DRAW_PHASE, OVER, HandState
 
 
 class Step(Enum):
@@ -90,39 +83,6 @@ def step_of(state: HandState) -> Step:
     return Step.DISCARD
 
 
-@lru_cache(maxsize=16384)
-def describe(entry: LogEntry, viewer: int | None = None) -> str:
-    """One history entry as text, hiding what ``viewer`` (0/1; None sees all) may not see."""
-    player, kind, mask, detail = entry
-    mine = viewer is None or viewer == player
-    if kind == DRAW:
-        return f"draw ({CARDS[detail]})" if mine else "draw"
-    if kind == TAKE:
-        return f"take ({format_cards(mask)})"
-    if kind == TAKE_TWO:
-        return f"take 2 ({format_cards(mask)})"
-    if kind == TAKE_NEXT:
-        return f"take next ({format_cards(mask)})"
-    if kind == TAKE_FROM:
-        return f"take {CARDS[detail]} ({format_cards(mask)})"
-    if kind == END:
-        return "end"
-    if kind == MELD:
-        return f"meld {format_cards(mask)}"
-    if kind == PLAY:
-        card = format_cards(mask)
-        return f"play {card}" if detail < 0 else f"play {card} on {CARDS[detail]}"
-    if kind == DISCARD:
-        return f"discard {format_cards(mask)}"
-    if kind == DISCARD_DOWN:
-        return f"discard {format_cards(mask)} down" if mine else "discard face down"
-    if kind == REBUILD:
-        return f"(the discard pile, less its top, is shuffled into a new stock of {detail})"
-    if kind == SKIP_DRAW:
-        return "(no card is left to draw)"
-    return "?"
-
-
 @dataclass(frozen=True, slots=True)
 class PlayerView:
     """Everything player ``player`` (1 or 2) may know now, and nothing more."""
@@ -143,7 +103,7 @@ class PlayerView:
     last_turn: bool
     went_out: int | None
     scores: tuple[int, int]
-    history: tuple[tuple[int, str], ...]  # (player, what they did), oldest first
+    events: tuple[Event, ...]  # what happened, oldest first, as this player saw it
     legal: tuple[Action, ...]  # empty unless it is this player's move
     # This turn's obligations, if it is this player's move: the two cards taken
     # together that must still be played, and a single taken card not to discard.
@@ -155,6 +115,11 @@ class PlayerView:
     @property
     def opponent(self) -> int:
         return 3 - self.player
+
+    @property
+    def history(self) -> tuple[tuple[int, str], ...]:
+        """(player, what they did) in words, oldest first: ``events`` for people."""
+        return tuple((e.player, str(e)) for e in self.events)
 
     @property
     def legal_actions(self) -> tuple[str, ...]:
@@ -196,7 +161,7 @@ def view_of(state: HandState, player: int, legal: tuple[Action, ...]) -> PlayerV
         last_turn=state.last_turn,
         went_out=state.out + 1 if state.out >= 0 else None,
         scores=(state.score(0), state.score(1)),
-        history=tuple((e[0] + 1, describe(e, me)) for e in state.log),
+        events=events_of(state.log, player),
         legal=legal if mine else (),
         must_play=tuple(cards_of(state.req)) if mine else (),
         taken=CARDS[state.keep.bit_length() - 1] if mine and state.keep else None,

@@ -16,8 +16,8 @@ from rich.text import Text
 
 from umtali.bots.arena import info_for
 from umtali.bots.seat import GameInfo, Seat
-from umtali.engine.cards import Card
 from umtali.engine.errors import IllegalAction
+from umtali.engine.events import Event, EventKind
 from umtali.engine.hand import Hand, replay
 from umtali.engine.match import Game, Session
 from umtali.engine.record import played
@@ -28,41 +28,33 @@ from umtali.ui.text import shown, visible
 from umtali.ui.theme import Theme
 
 
-def phrase(text: str, theme: Theme) -> str:
-    """A history entry ("play 10D on JD") as words ("played 10♦ off J♦")."""
-
-    def card(word: str) -> str:
-        return theme.plain(Card.parse(word.strip("()")))
-
-    words = text.split()
-    verb = words[0]
-    if text.startswith("("):
-        return text.strip("()")
-    if verb == "draw":
-        return f"drew {card(words[1])}" if len(words) > 1 else "drew from the stock"
-    if verb == "take" and len(words) > 1 and words[1] == "next":
-        return f"took the next discard too, {card(words[2])}"
-    if verb == "take" and len(words) > 2 and not words[1].startswith("(") and words[1] != "2":
-        # practical: "take 7H (9C 7H 2D)": a card from deep in the pile, and all above it
-        cards = [card(w) for w in words[2:]]
-        return f"took {' '.join(cards)} from the discard pile, down to {card(words[1])}"
-    if verb == "take":
-        cards = [card(w) for w in words[1:] if w != "2"]
+def phrase(event: Event, theme: Theme) -> str:
+    """An event as words after a name: ``played 10♦ off J♦``, ``drew from the stock``."""
+    cards = [theme.plain(c) for c in event.cards]
+    kind = event.kind
+    if kind is EventKind.DRAW:
+        return f"drew {cards[0]}" if cards else "drew from the stock"
+    if kind is EventKind.TAKE_NEXT:
+        return f"took the next discard too, {cards[0]}"
+    if kind is EventKind.TAKE_FROM:
+        assert event.onto is not None
+        deepest = theme.plain(event.onto)
+        return f"took {' '.join(cards)} from the discard pile, down to {deepest}"
+    if kind.is_take:
         return f"took {' and '.join(cards)} from the discard pile"
-    if verb == "end":
+    if kind is EventKind.END:
         return "ended the last turn"
-    if verb == "meld":
-        return "melded " + " ".join(card(w) for w in words[1:])
-    if verb == "play":
-        if len(words) == 4:
-            return f"played {card(words[1])} off {card(words[3])}"
-        return f"played {card(words[1])}"
-    if verb == "discard":
-        if words[1] == "face":
+    if kind is EventKind.MELD:
+        return "melded " + " ".join(cards)
+    if kind is EventKind.PLAY:
+        if event.onto is not None:
+            return f"played {cards[0]} off {theme.plain(event.onto)}"
+        return f"played {cards[0]}"
+    if kind is EventKind.DISCARD:
+        if not cards:
             return "discarded face down"
-        down = " face down" if words[-1] == "down" else ""
-        return f"discarded {card(words[1])}{down}"
-    return text
+        return f"discarded {cards[0]}{' face down' if event.down else ''}"
+    return str(event).strip("()")
 
 
 def undo_point(actions: list[tuple[int, str]], player: int) -> int | None:
@@ -194,7 +186,7 @@ class TableLoop:
             if viewer is not None and redraw:
                 view = hand.view(viewer)
                 # At the start of a person's turn, recap what the other side did.
-                self._show(view, table, self._news(view.history, viewer) if human else None)
+                self._show(view, table, self._news(view.events, viewer) if human else None)
             seat = self.seats[mover - 1]
             if isinstance(seat, HumanSeat) and viewer is not None:
                 seat.redraw = lambda h=hand, v=viewer: self._show(h.view(v), table, None)
@@ -226,7 +218,7 @@ class TableLoop:
             self.save()
             if viewer is not None and not human:
                 view = hand.view(viewer)
-                said = phrase(view.history[-1][1], self.theme)
+                said = phrase(view.events[-1], self.theme)
                 self._show(view, table, shown(f"{self.names[mover - 1]} {said}.", "italic"))
                 self._wait(self.delay)
             nxt = hand.to_move
@@ -259,11 +251,11 @@ class TableLoop:
         if note is not None:
             self.console.print(note)
 
-    def _news(self, history: tuple[tuple[int, str], ...], viewer: int) -> Text | None:
+    def _news(self, events: tuple[Event, ...], viewer: int) -> Text | None:
         """What the other player did since this viewer last looked, as one line."""
-        fresh = history[self._seen[viewer - 1] :]
-        self._seen[viewer - 1] = len(history)
-        theirs = [phrase(text, self.theme) for who, text in fresh if who != viewer]
+        fresh = events[self._seen[viewer - 1] :]
+        self._seen[viewer - 1] = len(events)
+        theirs = [phrase(e, self.theme) for e in fresh if e.player != viewer]
         if not theirs:
             return None
         other = self.names[2 - viewer]

@@ -13,11 +13,10 @@ from prompt_toolkit import PromptSession
 from rich.console import Console
 from rich.text import Text
 
+from umtali.engine.events import NOT_PLAYED
 from umtali.engine.hand import Hand, replay
 from umtali.engine.match import Game, Session
-from umtali.engine.moves import NOT_MOVES
 from umtali.engine.record import PlayerInfo
-from umtali.engine.view import describe
 from umtali.ui.human import plain_prompt
 from umtali.ui.loop import phrase
 from umtali.ui.render import TableInfo, render_table
@@ -77,11 +76,11 @@ class ReplayViewer:
                 reveal=state.cards_in_hand(3 - seat),
             )
         )
-        moves = [e for e in state.log if e[1] not in NOT_MOVES]
+        moves = [e for e in state.events() if e.kind not in NOT_PLAYED]
         if moves:
             last = moves[-1]
-            said = phrase(describe(last), self.theme)
-            self.console.print(shown(f"{self.names[last[0]]} {said}.", "italic"))
+            said = phrase(last, self.theme)
+            self.console.print(shown(f"{self.names[last.player - 1]} {said}.", "italic"))
         if state.is_over:
             self.console.print(
                 Text(f"Hand over: {state.scores[0]}-{state.scores[1]}.", style="bold")

@@ -1,0 +1,97 @@
+"""The typed event stream: what each seat sees, turn by turn, and the words made from it."""
+
+from __future__ import annotations
+
+import random
+
+from dealing import deal, run
+
+import umtali
+from umtali.bots.knowledge import Knowledge
+from umtali.engine.cards import Card
+from umtali.engine.events import NOT_PLAYED, Event, EventKind
+from umtali.ui.loop import phrase
+from umtali.ui.theme import DEFAULT_THEME, Theme
+
+
+def C(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(t) for t in text.split())
+
+
+def test_each_event_says_who_what_which_cards_from_where_and_the_turn() -> None:
+    hand = deal("9C 9D 9H 5S 2C 3D 4H 7C 8D QH KS", "AS 2S 3S 6H 7H 8H JD 10C 4C 5C", "6C")
+    run(hand, "meld 9H 9D 9C; discard 2C; take; meld 3S 2S AS; play JD")
+    ev = hand.events()
+    assert ev[0] == Event(1, EventKind.MELD, 1, C("9H 9D 9C"))
+    assert ev[1] == Event(1, EventKind.DISCARD, 1, C("2C"))
+    assert ev[2] == Event(2, EventKind.TAKE, 2, C("2C"))
+    assert ev[3] == Event(2, EventKind.MELD, 2, C("3S 2S AS"))
+    assert ev[4] == Event(2, EventKind.PLAY, 2, C("JD"))  # a jack goes off nothing
+    assert [e.source for e in ev] == ["hand", "hand", "pile", "hand", "hand"]
+    assert not any(e.down or e.hidden for e in ev)
+
+
+def test_the_opponents_stock_draw_and_face_down_discard_show_no_card() -> None:
+    hand = deal("9C 9D 9H 5S 2C 3D 4H 7C 8D QH KS", "AS 2S 3S 6H 7H 8H JD 10C 4C 5C", "6C")
+    run(hand, "meld 9H 9D 9C; discard 2C; draw")
+    drew = hand.events(viewer=2)[-1]
+    assert drew.kind is EventKind.DRAW and drew.cards == C("6C") and not drew.hidden
+    seen = hand.events(viewer=1)[-1]
+    assert seen.kind is EventKind.DRAW and seen.cards == () and seen.hidden
+    assert str(seen) == "draw" and "6C" not in str(hand.view(1).history)
+    assert hand.view(1).events == hand.events(viewer=1)
+    # The whole stream, seen by nobody in particular, shows every card (for study).
+    assert hand.events()[-1].cards == C("6C")
+
+
+def test_a_face_down_discard_is_hidden_from_the_other_seat_only() -> None:
+    hand = umtali.deal_hand(
+        ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "4D"],
+        ["KH", "QS", "2H", "5H", "7C", "9C", "2D", "6D", "8D", "AC"],
+    )
+    hand.play("meld 10S 9S 8S 7S 6S 5S 4S 3S 2S AS")
+    assert umtali.Action.parse("discard 4D down") in hand.legal()
+    hand.play(umtali.Action.parse("discard 4D down"))
+    mine, theirs = hand.events(viewer=1)[-1], hand.events(viewer=2)[-1]
+    assert mine.down and mine.cards == C("4D") and not mine.hidden
+    assert theirs.down and theirs.cards == () and theirs.hidden
+    assert phrase(theirs, DEFAULT_THEME) == "discarded face down"
+
+
+def test_history_words_are_made_from_the_events() -> None:
+    rng = random.Random(5)
+    for seed in range(6):
+        hand = umtali.deal_hand(
+            seed=seed, rules=("classic", "family", "practical", "rummy")[seed % 4]
+        )
+        while not hand.is_over:
+            hand.play(rng.choice(hand.legal()))
+        assert hand.history() == [(e.player, str(e)) for e in hand.events()]
+        for viewer in (1, 2):
+            view = hand.view(viewer)
+            assert view.history == tuple((e.player, str(e)) for e in view.events)
+        turns = [e.turn for e in hand.events()]
+        assert turns == sorted(turns) and turns[0] == 1
+        players = {e.turn: e.player for e in hand.events()}
+        assert all(players[t] != players[t + 1] for t in players if t + 1 in players)
+
+
+def test_narration_reads_events_not_words() -> None:
+    theme = Theme(ascii=True)
+    hand = deal("9C 9D 9H 5S 2C 3D 4H 7C 8D QH KS", "AS 2S 3S 6H 7H 8H JD 10C 4C 5C", "6C")
+    run(hand, "meld 9H 9D 9C; discard 2C; draw")
+    assert phrase(hand.events(viewer=1)[-1], theme) == "drew from the stock"
+    assert phrase(hand.events(viewer=2)[-1], theme) == "drew 6C"
+    assert phrase(hand.events()[0], theme) == "melded 9H 9D 9C"
+    assert phrase(hand.events()[0], DEFAULT_THEME) == "melded 9♥ 9♦ 9♣"
+    assert phrase(hand.events()[1], theme) == "discarded 2C"
+    # A reworded description would change nothing the narration or the bots read.
+    assert all(e.kind not in NOT_PLAYED for e in hand.events())
+
+
+def test_the_bots_inference_reads_the_opponents_face_up_discards_from_events() -> None:
+    hand = deal("9C 9D 9H 5S 2C 3D 4H 7C 8D QH KS", "AS 2S 3S 6H 7H 8H JD 10C 4C 5C", "6C")
+    run(hand, "meld 9H 9D 9C; discard 2C")
+    know = Knowledge.of(hand.view(2))
+    # The opponent let 2C go, so the cards 2C would take are thought less likely in their hand.
+    assert know.opp_unlikely & Card.parse("3C").bit

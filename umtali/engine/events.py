@@ -1,0 +1,187 @@
+"""What happened in a hand, as typed values: the one stream every reader shares.
+
+The machines keep a compact log of int tuples (see :mod:`umtali.engine.state`);
+:func:`events_of` turns it into :class:`Event` values, as one seat (or nobody in
+particular) may see them.  Narration, the bots' inference, the replay viewer and
+the history's words all read these; nothing parses prose back into data.
+
+>>> import umtali
+>>> hand = umtali.deal_hand(seed=7)
+>>> for action in ("meld KS QS", "play JS", "discard 9S", "draw"):
+...     _ = hand.play(action)
+>>> [str(e) for e in hand.events()][2:], hand.events(viewer=1)[-1].cards
+(['discard 9S', 'draw (5C)'], ())
+>>> hand.events(viewer=1)[-1].kind, hand.events(viewer=1)[-1].source
+(<EventKind.DRAW: 'draw'>, 'stock')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+
+from umtali.engine.cards import CARDS, Card, by_rank_desc, cards_of
+from umtali.engine.moves import (
+    DISCARD,
+    DISCARD_DOWN,
+    DRAW,
+    END,
+    MELD,
+    PLAY,
+    REBUILD,
+    SKIP_DRAW,
+    TAKE,
+    TAKE_FROM,
+    TAKE_NEXT,
+    TAKE_TWO,
+)
+
+# One log entry of a machine: (seat 0/1, move kind, card set, detail).
+LogEntry = tuple[int, int, int, int]
+
+
+class EventKind(Enum):
+    """What a player did, or what the table did for them."""
+
+    DRAW = "draw"  # from the stock
+    TAKE = "take"  # the top discard
+    TAKE_TWO = "take 2"  # the top two discards together (classic)
+    TAKE_NEXT = "take next"  # the next discard, after playing the taken one (family)
+    TAKE_FROM = "take from"  # a card deep in the pile with every card above it (practical)
+    MELD = "meld"
+    PLAY = "play"  # a single card: a jack, or an addition to the table
+    DISCARD = "discard"
+    END = "end"  # the end of a last turn where melding is optional
+    REBUILD = "rebuild"  # the pile, less its top, shuffled into a new stock
+    NO_DRAW = "no draw"  # a last turn with no card left to draw
+
+    @property
+    def is_take(self) -> bool:
+        """A card or cards taken from the discard pile, seen by both players."""
+        return self in _TAKES
+
+
+#: Events the table makes, not a player's move.
+NOT_PLAYED = frozenset({EventKind.REBUILD, EventKind.NO_DRAW})
+
+_TAKES = frozenset({EventKind.TAKE, EventKind.TAKE_TWO, EventKind.TAKE_NEXT, EventKind.TAKE_FROM})
+
+_KIND = {
+    DRAW: EventKind.DRAW,
+    TAKE: EventKind.TAKE,
+    TAKE_TWO: EventKind.TAKE_TWO,
+    TAKE_NEXT: EventKind.TAKE_NEXT,
+    TAKE_FROM: EventKind.TAKE_FROM,
+    MELD: EventKind.MELD,
+    PLAY: EventKind.PLAY,
+    DISCARD: EventKind.DISCARD,
+    DISCARD_DOWN: EventKind.DISCARD,
+    END: EventKind.END,
+    REBUILD: EventKind.REBUILD,
+    SKIP_DRAW: EventKind.NO_DRAW,
+}
+
+_SOURCE = {
+    EventKind.DRAW: "stock",
+    EventKind.TAKE: "pile",
+    EventKind.TAKE_TWO: "pile",
+    EventKind.TAKE_NEXT: "pile",
+    EventKind.TAKE_FROM: "pile",
+    EventKind.MELD: "hand",
+    EventKind.PLAY: "hand",
+    EventKind.DISCARD: "hand",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened, as one viewer may see it.
+
+    ``cards`` are the cards that moved, highest first; empty where the viewer
+    may not see them (the opponent's stock draw, a face-down discard) and for
+    events that move no card.  ``onto`` is the table card a single play went
+    off, or the deepest card of a practical take.  ``count`` is the size of a
+    rebuilt stock.  ``turn`` counts the hand's turns from 1.
+    """
+
+    player: int  # 1 or 2
+    kind: EventKind
+    turn: int
+    cards: tuple[Card, ...] = ()
+    down: bool = False
+    onto: Card | None = None
+    count: int = 0
+
+    @property
+    def source(self) -> str | None:
+        """Where the cards came from: ``stock``, ``pile`` or ``hand`` (None for the rest)."""
+        return _SOURCE.get(self.kind)
+
+    @property
+    def hidden(self) -> bool:
+        """Cards moved that this viewer may not see."""
+        return not self.cards and (self.kind is EventKind.DRAW or self.down)
+
+    def __str__(self) -> str:
+        """The event in words close to the notation (``take 2 (9C 9D)``)."""
+        return _words(self)
+
+
+def _words(e: Event) -> str:
+    cards = " ".join(str(c) for c in e.cards)
+    kind = e.kind
+    if kind is EventKind.DRAW:
+        return f"draw ({cards})" if cards else "draw"
+    if kind is EventKind.TAKE_FROM:
+        return f"take {e.onto} ({cards})"
+    if kind.is_take:
+        return f"{kind.value} ({cards})"
+    if kind is EventKind.PLAY and e.onto is not None:
+        return f"play {cards} on {e.onto}"
+    if kind is EventKind.DISCARD and e.down:
+        return f"discard {cards} down" if cards else "discard face down"
+    if kind is EventKind.REBUILD:
+        return f"(the discard pile, less its top, is shuffled into a new stock of {e.count})"
+    if kind is EventKind.NO_DRAW:
+        return "(no card is left to draw)"
+    if kind is EventKind.END:
+        return "end"
+    return f"{kind.value} {cards}"
+
+
+@lru_cache(maxsize=32768)
+def _event(entry: LogEntry, turn: int, sees: bool) -> Event:
+    # Log entries are shared between clones and never change, so each event is made once.
+    seat, code, mask, detail = entry
+    kind = _KIND[code]
+    cards = tuple(by_rank_desc(cards_of(mask)))
+    onto = None
+    count = 0
+    down = code == DISCARD_DOWN
+    if code == DRAW:
+        cards = (CARDS[detail],) if sees else ()
+    elif down and not sees:
+        cards = ()
+    elif code in (PLAY, TAKE_FROM) and detail >= 0:
+        onto = CARDS[detail]
+    elif code == REBUILD:
+        count = detail
+    return Event(seat + 1, kind, turn, cards, down, onto, count)
+
+
+def events_of(log: list[LogEntry], viewer: int | None = None) -> tuple[Event, ...]:
+    """A machine's log as events seen by ``viewer`` (1 or 2; None sees every card)."""
+    out = []
+    turn = 0
+    last = -1
+    for entry in log:
+        seat = entry[0]
+        if seat != last:
+            turn += 1  # turns alternate, so a new player is a new turn
+            last = seat
+        out.append(_event(entry, turn, viewer is None or viewer == seat + 1))
+    return tuple(out)
+
+
+__all__ = ["NOT_PLAYED", "Event", "EventKind", "LogEntry", "events_of"]

@@ -8,6 +8,8 @@ import pytest
 
 from umtali import bench, compare
 
+pytestmark = pytest.mark.slow  # long playouts / real terminals: CI runs them
+
 
 def last_json(out: str) -> dict[str, object]:
     return json.loads(out.strip().splitlines()[-1])  # type: ignore[no-any-return]

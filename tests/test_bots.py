@@ -34,6 +34,7 @@ def checked_game(seats: list[Seat], seed: int, rules: str = "classic") -> int:
     return decisions
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "make",
     [
@@ -61,6 +62,7 @@ def test_the_hard_bot_at_full_strength_plays_legally() -> None:
 VARIANTS = ["family", "practical", "rummy"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", VARIANTS)
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_every_level_plays_every_variant(rules: str, level: str) -> None:

@@ -410,6 +410,7 @@ def reference_takes(hand: umtali.Hand) -> int:
     return takes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["family", "practical", "rummy"])
 def test_the_table_takes_what_the_reference_says(rules: str) -> None:
     checked = 0

@@ -378,6 +378,7 @@ def test_the_ascii_theme_draws_the_whole_table_in_ascii() -> None:
 # ---- very long lines -----------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_very_long_typed_line_is_cut_to_the_limit_and_the_game_goes_on() -> None:
     from umtali.ui.human import MAX_LINE
 
@@ -393,6 +394,7 @@ def test_a_malformed_mouse_report_typed_at_the_prompt_is_ignored(report: str) ->
     assert "there is no draw on this turn" in out  # the line still reached the game
 
 
+@pytest.mark.slow
 def test_fuzzed_lines_never_break_a_game() -> None:
     from umtali.fuzzing import fuzz
 

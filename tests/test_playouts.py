@@ -10,6 +10,9 @@ import pytest
 import umtali
 from umtali.engine.audit import audit
 
+pytestmark = pytest.mark.slow  # long playouts / real terminals: CI runs them
+
+
 GAMES = 2000
 CHUNK = 100
 

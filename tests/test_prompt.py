@@ -276,6 +276,7 @@ def test_ctrl_c_while_the_bot_thinks_asks_first(answer: str, leaves: bool) -> No
     assert (hand.actions() == []) == leaves  # after 'n' the bot played its turn
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["family", "practical", "rummy"])
 @pytest.mark.parametrize("hotseat", [False, True], ids=["bot", "hotseat"])
 def test_a_whole_variant_game_at_the_prompt(variant: str, hotseat: bool) -> None:

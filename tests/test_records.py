@@ -257,6 +257,7 @@ while True:
 """
 
 
+@pytest.mark.slow
 def test_a_record_survives_being_killed_at_any_moment(tmp_path: Path) -> None:
     path = tmp_path / "live.umtali"
     rng = random.Random(4)

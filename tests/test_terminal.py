@@ -20,7 +20,10 @@ pexpect = pytest.importorskip("pexpect")
 pyte = pytest.importorskip("pyte")
 
 UMTALI = shutil.which("umtali", path=str(Path(sys.executable).parent)) or shutil.which("umtali")
-pytestmark = pytest.mark.skipif(UMTALI is None, reason="the umtali command is not installed")
+pytestmark = [
+    pytest.mark.skipif(UMTALI is None, reason="the umtali command is not installed"),
+    pytest.mark.slow,  # real terminals: CI runs them
+]
 
 SUITS = set("♠♥♦♣")
 

@@ -77,7 +77,7 @@ class NormalBot:
         if play is not None:
             move, points = play
             what = "meld" if move[0] == MELD else "play"
-            unit = "points" if view.rules.scoring == "table" else "points out of the hand"
+            unit = "points out of the hand" if view.rules.hand_scoring else "points"
             return Decision(
                 state.action_of(move),
                 f"the {what} that leads to the most this turn ({points} {unit})",

@@ -43,7 +43,7 @@ QUICK_DEPTH = 3
 def value_of(state: OptionalState, move: Move) -> int:
     """What laying ``move`` is worth under the state's scoring."""
     kind, mask = move
-    if state.rules.scoring == "hand":
+    if state.rules.hand_scoring:
         return rummy_points(mask)
     if kind == MELD and state.kind_of(mask) is PieceKind.MARRIAGE:
         return 2 * state.rules.marriage_card_points

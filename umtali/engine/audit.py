@@ -74,12 +74,12 @@ def check_takes(hand: Hand) -> list[str]:
         if drawing:
             two = top | 1 << pile[-2]
             want[TAKE_TWO_MOVE] = can_play_all(held | two, hand.accept, two)
-    elif hand.rules.take == "deep" and drawing:
+    elif hand.rules.take_deep and drawing:
         whole = held | top
         for index in reversed(pile[:-1]):
             whole |= 1 << index
             want[(TAKE_FROM, 1 << index)] = _lays(hand, whole, 1 << index, top)
-    elif hand.rules.take == "follow" and hand.phase == PLAY_PHASE:
+    elif hand.rules.take_next and hand.phase == PLAY_PHASE:
         can = hand.taken and not hand.followed and not held & hand.taken
         want[TAKE_NEXT_MOVE] = bool(can) and _lays(hand, held | top, top, hand.keep)
     return [
@@ -101,7 +101,7 @@ def check_cards(hand: Hand) -> list[str]:
 
 
 def check_scores(hand: Hand) -> list[str]:
-    if hand.rules.scoring == "hand":
+    if hand.rules.hand_scoring:
         return _check_hand_scores(hand)
     problems = []
     for seat in (0, 1):
@@ -193,7 +193,7 @@ def candidate_actions(hand: Hand, rng: random.Random) -> list[str]:
     for c in cards:
         out += [f"play {c}", f"discard {c}", f"discard {c} down"]
     mask = hand.hands[hand.mover]
-    finder = rummy_melds_in if hand.rules.melds == "rummy" else melds_in
+    finder = melds_in if hand.rules.jacks_alone else rummy_melds_in
     out += [f"meld {format_cards(m)}" for m in finder(mask)]
     if is_pair(mask):
         out.append(f"meld {format_cards(mask)}")

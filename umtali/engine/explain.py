@@ -31,11 +31,11 @@ def _not_in_these_rules(state: HandState, kind: ActionKind) -> str:
     """Why an action that belongs to other rules is refused here, or ''."""
     rules = state.rules
     name = rules.name
-    if kind is ActionKind.TAKE_TWO and rules.take != "two":
+    if kind is ActionKind.TAKE_TWO and not rules.take_two:
         return f"there is no take 2 in {name}: {rules.take_words}"
-    if kind is ActionKind.TAKE_NEXT and rules.take != "follow":
+    if kind is ActionKind.TAKE_NEXT and not rules.take_next:
         return f"take next is a family rule; in {name}, {rules.take_words}"
-    if kind is ActionKind.TAKE_FROM and rules.take != "deep":
+    if kind is ActionKind.TAKE_FROM and not rules.take_deep:
         return f"only practical takes a card from under the top; in {name}, {rules.take_words}"
     if kind is ActionKind.END and rules.mandatory_play:
         return (

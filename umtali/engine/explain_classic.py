@@ -10,7 +10,7 @@ from __future__ import annotations
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import CARDS, JACKS, Card, format_cards
 from umtali.engine.melds import MELDS, PieceKind, meld_kind, meldable, melds_in, rule_melds
-from umtali.engine.moves import DISCARD, MELD, PLAY, SKIP_DRAW, Move
+from umtali.engine.moves import DISCARD, DISCARD_DOWN, MELD, PLAY, SKIP_DRAW, Move
 from umtali.engine.state import DRAW_PHASE, HandState
 
 
@@ -145,6 +145,13 @@ def _explain_discard(state: HandState, action: Action, hand: int, legal: list[Mo
             f"you took {card} from the discard pile this turn: you may not discard it "
             "(unless it is your last card)"
         )
+    twin = (DISCARD if action.down else DISCARD_DOWN, bit)
+    if twin in legal:  # the card may go, but the other way up (rule sets of your own)
+        name = state.rules.name
+        if not action.down:
+            return f"in {name} the discard that takes you out goes face down: discard {card} down"
+        if not state.rules.out_down:
+            return f"in {name} every discard goes face up: discard {card}"
     if state.last_turn:
         return (
             "this is your last turn: you may discard only to go out "

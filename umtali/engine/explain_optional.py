@@ -45,7 +45,7 @@ def explain_optional(state: OptionalState, action: Action, legal: list[Move]) ->
 def _spoils(state: OptionalState, what: str, left: int) -> str:
     """Why a play the table allows is refused: it would leave the turn unable to end."""
     keep = state.keep
-    if left == keep and state.rules.taken_discard == "never":
+    if left == keep and state.rules.taken_kept:
         taken = format_cards(keep)
         return (
             f"{what} would leave you holding only {taken}, which you took this turn and may "
@@ -114,10 +114,8 @@ def _meld(state: OptionalState, mask: int, hand: int) -> str:
     cards = format_cards(mask)
     if rules.jacks_alone and mask & JACKS:
         return f"jacks are never part of a meld: play {format_cards(mask & JACKS)} alone"
-    two = mask.bit_count() == 2 and (
-        is_pair(mask) or (rules.final_meld == "pair_or_run" and is_two_run(mask))
-    )
-    if two and rules.final_meld != "none":
+    two = mask.bit_count() == 2 and (is_pair(mask) or (rules.final_two_run and is_two_run(mask)))
+    if two and rules.final_pair:
         left = (hand & ~mask).bit_count()
         if state.last_turn:
             return (
@@ -145,7 +143,7 @@ def _discard(state: OptionalState, action: Action, hand: int) -> str:
         return "this is your last turn: there is no discard; play what you can, then end"
     if state.req:
         return f"you took {format_cards(state.req)} this turn and must play it before you discard"
-    if state.keep & card.bit and rules.taken_discard == "never":
+    if state.keep & card.bit and rules.taken_kept:
         return (
             f"you took {card} from the discard pile this turn: in {rules.name} you may not "
             "discard it this turn, not even as your last card"
@@ -158,8 +156,8 @@ def _discard(state: OptionalState, action: Action, hand: int) -> str:
     last = hand.bit_count() == 1
     if action.down and not last:
         return "only your last card, the one that takes you out, may go face down"
-    if last and rules.out_discard == "down":
+    if last and not rules.out_up:
         return f"going out, the last card goes face down: discard {card} down"
-    if action.down and rules.out_discard == "up":
+    if action.down and not rules.out_down:
         return f"in {rules.name} every discard is face up"
     return f"discard {card} is not legal now"

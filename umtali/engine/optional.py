@@ -126,10 +126,10 @@ class OptionalState(HandState):
 
     def kind_of(self, mask: int) -> PieceKind | None:
         """The shape of ``mask`` as a meld under these rules (two-card finals included)."""
-        if self.rules.melds == "rummy":
+        if not self.rules.jacks_alone:
             return rummy_meld_kind(mask)
         kind = meld_kind(mask)
-        if kind is None and self.rules.final_meld == "pair_or_run" and is_two_run(mask):
+        if kind is None and self.rules.final_two_run and is_two_run(mask):
             return PieceKind.RUN
         return kind
 
@@ -156,22 +156,22 @@ class OptionalState(HandState):
         return (self.accept, self.acc_rank, self.acc_up, self.acc_down, self.acc_jack, self.laid)
 
     def _melds(self, hand: int) -> list[int]:
-        return rummy_melds_in(hand) if self.rules.melds == "rummy" else melds_in(hand)
+        return melds_in(hand) if self.rules.jacks_alone else rummy_melds_in(hand)
 
     def meldable_cards(self, hand: int) -> int:
-        return rummy_meldable(hand) if self.rules.melds == "rummy" else meldable(hand)
+        return meldable(hand) if self.rules.jacks_alone else rummy_meldable(hand)
 
     def _is_final(self, mask: int) -> bool:
-        final = self.rules.final_meld
-        if final == "none":
+        rules = self.rules
+        if not rules.final_pair:
             return False
         if is_pair(mask):
             return True
-        return final == "pair_or_run" and is_two_run(mask)
+        return rules.final_two_run and is_two_run(mask)
 
     def _finals(self, hand: int, left: int) -> list[int]:
         """Two-card melds (pairs; two-card runs where allowed) leaving at most ``left`` cards."""
-        if self.rules.final_meld == "none" or hand.bit_count() > 2 + left:
+        if not self.rules.final_pair or hand.bit_count() > 2 + left:
             return []
         cards = indices(hand)
         out = []
@@ -248,7 +248,7 @@ class OptionalState(HandState):
         # Cards outside it can still go down in a two-card meld that goes out,
         # leaving at most one card: with three or fewer of them, any might.
         stuck = hand & ~maybe
-        if stuck and stuck.bit_count() <= 3 and self.rules.final_meld != "none":
+        if stuck and stuck.bit_count() <= 3 and self.rules.final_pair:
             return hand
         return maybe
 
@@ -267,7 +267,7 @@ class OptionalState(HandState):
         moves: list[Move] = [DRAW_MOVE] if self.stock or len(pile) >= 2 else []
         if pile and not self.pile_down:
             moves.append(TAKE_MOVE)
-            if self.rules.take == "deep" and len(pile) >= 2:
+            if self.rules.take_deep and len(pile) >= 2:
                 moves.extend(self._deep_takes())
         return moves
 
@@ -295,7 +295,7 @@ class OptionalState(HandState):
         """
         if req and not self.can_lay(hand, table, req, left):
             return False
-        if not (hand & keep and self.rules.taken_discard == "never" and not self.last_turn):
+        if not (hand & keep and self.rules.taken_kept and not self.last_turn):
             return True
         if not req:
             return hand != keep or bool(self.free_cards(hand, table[ACCEPT]))
@@ -335,7 +335,7 @@ class OptionalState(HandState):
         moves = self.playable_moves()
         req = self.req
         keep = self.keep
-        if moves and (req or (keep and self.rules.taken_discard == "never")):
+        if moves and (req or (keep and self.rules.taken_kept)):
             # Keep only the plays after which the turn can still end: the card that must
             # go down still can, and the card taken is not left alone in the hand.
             table = self.table()
@@ -348,7 +348,7 @@ class OptionalState(HandState):
                     hand & ~move[1], self.after(table, move), req & ~move[1], keep, left
                 )
             ]
-        if self.rules.take == "follow" and self._can_follow(hand):
+        if self.rules.take_next and self._can_follow(hand):
             moves.append(TAKE_NEXT_MOVE)
         if req:
             return moves
@@ -359,17 +359,17 @@ class OptionalState(HandState):
                 moves.append(END_MOVE)
             return moves
         if hand & (hand - 1) == 0:
-            if hand != keep or self.rules.taken_discard == "last":
+            if hand != keep or not self.rules.taken_kept:
                 moves.extend(self._last_card(hand))
         else:
             moves += DISCARDS.of(hand & ~keep)
         return moves
 
     def _last_card(self, hand: int) -> list[Move]:
-        how = self.rules.out_discard
-        if how == "down":
+        rules = self.rules
+        if not rules.out_up:
             return [(DISCARD_DOWN, hand)]
-        if how == "up":
+        if not rules.out_down:
             return [(DISCARD, hand)]
         return [(DISCARD, hand), (DISCARD_DOWN, hand)]
 
@@ -520,7 +520,7 @@ class OptionalState(HandState):
         self.start_pieces = len(self.sides[self.mover])
 
     def score(self, player: int) -> int:
-        if self.rules.scoring == "table":
+        if not self.rules.hand_scoring:
             return HandState.score(self, player)
         if self.phase != OVER or player != self.out:
             return 0

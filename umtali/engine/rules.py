@@ -14,7 +14,7 @@ The presets are ``classic`` (the old rule book), ``family`` and
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 #: What may be drawn from the discard pile besides its top card.
@@ -104,14 +104,52 @@ class RuleSet:
     #: a hand that reaches this many turns (both players counted) ends dead
     turn_limit: int = 200
 
+    # Facts resolved from the settings once, when the rule set is made, so that the
+    # machines, bots and screens read plain flags instead of comparing strings.
+    #: classic takes the top two discards together (``take 2``)
+    take_two: bool = field(init=False, repr=False, compare=False)
+    #: family's ``take next``
+    take_next: bool = field(init=False, repr=False, compare=False)
+    #: practical's ``take <card>`` from deep in the pile
+    take_deep: bool = field(init=False, repr=False, compare=False)
+    #: jacks are never in a meld and always playable alone (Umtali's melds)
+    jacks_alone: bool = field(init=False, repr=False, compare=False)
+    #: a two-card run may go out like a pair
+    final_two_run: bool = field(init=False, repr=False, compare=False)
+    #: a player may go out by laying a final pair (or two-card run)
+    final_pair: bool = field(init=False, repr=False, compare=False)
+    #: the discard that takes a player out may go face up / face down
+    out_up: bool = field(init=False, repr=False, compare=False)
+    out_down: bool = field(init=False, repr=False, compare=False)
+    #: a card taken from the pile may never be discarded that turn
+    taken_kept: bool = field(init=False, repr=False, compare=False)
+    #: the player who goes out scores the other hand (Rummy's scoring)
+    hand_scoring: bool = field(init=False, repr=False, compare=False)
+
     def __post_init__(self) -> None:
-        if self.mandatory_play and self.taken_discard == "never":
-            # With every playable card compulsory, a player could be left holding only
-            # the card they took, unable to play it and forbidden to discard it.
-            raise ValueError(
-                f"rules {self.name!r}: where play is compulsory, the card just taken must "
-                "be discardable as the last card (taken_discard='last')"
-            )
+        problem = _unsupported(self)
+        if problem:
+            raise ValueError(f"rules {self.name!r}: {problem}")
+        facts = {
+            "take_two": self.take == "two",
+            "take_next": self.take == "follow",
+            "take_deep": self.take == "deep",
+            "jacks_alone": self.melds == "umtali",
+            "final_two_run": self.final_meld == "pair_or_run",
+            "final_pair": self.final_meld != "none",
+            "out_up": self.out_discard != "down",
+            "out_down": self.out_discard != "up",
+            "taken_kept": self.taken_discard == "never",
+            "hand_scoring": self.scoring == "hand",
+        }
+        for name, value in facts.items():
+            object.__setattr__(self, name, value)
+
+    @property
+    def machine(self) -> str:
+        """The machine that plays these rules: ``classic`` (every playable card must be
+        played) or ``optional`` (melding is the player's choice)."""
+        return "classic" if self.mandatory_play else "optional"
 
     def __str__(self) -> str:
         return self.name
@@ -126,10 +164,57 @@ class RuleSet:
         """What a meld is, as a player is told it."""
         return _MELD_SHAPES[self.melds]
 
-    @property
-    def jacks_alone(self) -> bool:
-        """Jacks are never in a meld and are always playable alone."""
-        return self.melds == "umtali"
+
+def _unsupported(rules: RuleSet) -> str:
+    """Why no machine can play these settings together, or ''.
+
+    The classic machine plays compulsory melding with Umtali's melds and solo
+    additions; the optional machine plays the written variants' settings.  Each
+    setting either governs the machine chosen or is refused here.
+    """
+    if rules.big_hand < rules.small_hand or rules.small_hand < 1:
+        return "the hands are dealt big_hand and small_hand cards, big_hand >= small_hand >= 1"
+    if rules.big_hand + rules.small_hand > 50:
+        return "the two hands must leave at least two cards for the stock"
+    if rules.up_card and rules.big_hand != rules.small_hand:
+        return "with an up-card both hands are dealt the same number of cards"
+    if not rules.up_card and rules.big_hand != rules.small_hand + 1:
+        return "without an up-card the first player holds one card more (big_hand = small_hand + 1)"
+    if rules.last_turn_discard and not rules.last_turn:
+        return "last_turn_discard needs a last turn (last_turn=True)"
+    if rules.turn_limit < 2 or rules.marriage_card_points < 0:
+        return "turn_limit must be at least 2 and marriage_card_points not negative"
+    if rules.hands_per_game < 0 or rules.target < 0 or rules.games_per_session < 1:
+        return "hands_per_game and target may not be negative, and a session has a game"
+    if not rules.hands_per_game and not rules.target:
+        return "a game needs hands_per_game or a target"
+    if rules.mandatory_play:
+        fixed = {
+            "additions": ("solo", "additions extend one meld only where melding is optional"),
+            "melds": ("umtali", "rummy melds are played only where melding is optional"),
+            "final_meld": ("pair", "where play is compulsory a player goes out with a pair"),
+            "taken_discard": (
+                "last",
+                # A player could be left holding only the card they took, unable to
+                # play it and forbidden to discard it.
+                "where play is compulsory, the card just taken must be discardable as the "
+                "last card (taken_discard='last')",
+            ),
+            "scoring": ("table", "where play is compulsory each side scores its table"),
+        }
+        for name, (wanted, why) in fixed.items():
+            if getattr(rules, name) != wanted:
+                return why
+        if rules.take not in ("two", "top"):
+            return f"take={rules.take!r} is played only where melding is optional"
+        if not (rules.last_turn and rules.last_turn_discard):
+            return "where play is compulsory the other player has a last turn, ended by a discard"
+        return ""
+    if rules.additions != "extend":
+        return "where melding is optional additions extend one meld (additions='extend')"
+    if rules.take == "two":
+        return "take 2 is played only where play is compulsory (mandatory_play=True)"
+    return ""
 
 
 CLASSIC = RuleSet(name="classic")

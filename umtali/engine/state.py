@@ -380,17 +380,16 @@ class HandState:
             # Nothing can be played (the usual case at the end of a turn).
             if held > 1 and not (self.last_turn or self.req):
                 keep = self.keep
-                listed = DISCARDS.of(hand & ~keep if keep else hand)
                 if held == 3:
-                    listed += self._down_before_pair(hand, keep)
-                return listed
+                    return self._three_card_discards(hand, keep)
+                return DISCARDS.of(hand & ~keep if keep else hand)
             return self._discard_moves(hand)
         if phase == DRAW_PHASE:
             pile = self.pile
             if len(pile) >= 2:
                 if self.pile_down:
                     return [DRAW_MOVE]  # the stock, rebuilt from the pile if need be
-                if self._both_playable(pile[-1], pile[-2]):
+                if self.rules.take_two and self._both_playable(pile[-1], pile[-2]):
                     return [DRAW_MOVE, TAKE_MOVE, TAKE_TWO_MOVE]
                 return [DRAW_MOVE, TAKE_MOVE]
             moves: list[Move] = [DRAW_MOVE] if self.stock else []
@@ -436,30 +435,44 @@ class HandState:
         return moves
 
     def _discard_moves(self, hand: int) -> list[Move]:
+        rules = self.rules
         if hand & (hand - 1) == 0:
-            # The last card: discarding it goes out, face up or face down.
-            return [(DISCARD, hand), (DISCARD_DOWN, hand)]
+            # The last card: discarding it goes out, face up or face down as the rules allow.
+            if rules.out_up and rules.out_down:
+                return [(DISCARD, hand), (DISCARD_DOWN, hand)]
+            return [(DISCARD_DOWN if rules.out_down else DISCARD, hand)]
         held = hand.bit_count()
         if not (self.last_turn or self.req):
-            listed = DISCARDS.of(hand & ~self.keep)
             if held == 3:
-                listed += self._down_before_pair(hand, self.keep)
-            return listed
+                return self._three_card_discards(hand, self.keep)
+            return DISCARDS.of(hand & ~self.keep)
         # Only a discard that leaves a pair to go out with.
         if held != 3:
             return []
         out = self._before_pair(hand, self.keep | self.req)
-        return [DISCARD_MOVES[i] for i in out] + [DISCARD_DOWN_MOVES[i] for i in out]
+        ups = [DISCARD_MOVES[i] for i in out] if rules.out_up else []
+        return ups + [DISCARD_DOWN_MOVES[i] for i in out] if rules.out_down else ups
 
     @staticmethod
     def _before_pair(hand: int, barred: int) -> list[int]:
         """The cards of a three-card hand (not in ``barred``) whose discard leaves a pair."""
         return [i for i in indices(hand & ~barred) if is_pair(hand ^ BITS[i])]
 
-    def _down_before_pair(self, hand: int, barred: int) -> list[Move]:
-        """Face-down discards that leave a going-out pair: such a discard is the final one,
-        so it may go face down (the rule book's lesson game, hand 3)."""
-        return [DISCARD_DOWN_MOVES[i] for i in self._before_pair(hand, barred)]
+    def _three_card_discards(self, hand: int, barred: int) -> list[Move]:
+        """The discards from three cards (none of ``barred``).  One that leaves a pair is
+        the final discard (the pair is laid next to go out), so it goes face up or face
+        down as the last card may: either way in classic (the rule book's lesson game,
+        hand 3)."""
+        rules = self.rules
+        listed = DISCARDS.of(hand & ~barred)
+        if rules.out_up and rules.out_down:
+            return listed + [DISCARD_DOWN_MOVES[i] for i in self._before_pair(hand, barred)]
+        finals = set(self._before_pair(hand, barred))
+        if not rules.out_up:
+            listed = [m for m in listed if m[1].bit_length() - 1 not in finals]
+        if rules.out_down:
+            listed += [DISCARD_DOWN_MOVES[i] for i in sorted(finals)]
+        return listed
 
     def score(self, player: int) -> int:
         """Points on ``player``'s side, plus forfeits once the hand is over."""

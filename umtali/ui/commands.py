@@ -69,22 +69,26 @@ HELP = [
 
 
 # The help rows that belong to one rule set only, by the rule that has them.
-_ONLY = {"take 2  (t 2)": "two", "take next  (tn)": "follow", "take 7H  (t 7H)": "deep"}
+_ONLY = {
+    "take 2  (t 2)": "take_two",
+    "take next  (tn)": "take_next",
+    "take 7H  (t 7H)": "take_deep",
+}
 
 
 def help_rows(rules: RuleSet) -> list[tuple[str, str]]:
     """The help list for a rule set: its own draws, and ``end`` where melding is optional."""
     rows = []
     for what, why in HELP:
-        if what in _ONLY and _ONLY[what] != rules.take:
+        if what in _ONLY and not getattr(rules, _ONLY[what]):
             continue
         if what.startswith("end") and (rules.mandatory_play or not rules.last_turn):
             continue
         if what.startswith("all") and not rules.mandatory_play:
             continue
-        if what.startswith("meld") and rules.melds == "rummy":
+        if what.startswith("meld") and not rules.jacks_alone:
             why = "lay a run or a group (a jack is an ordinary card here)"
-        elif what.startswith("meld") and rules.final_meld == "pair_or_run":
+        elif what.startswith("meld") and rules.final_two_run:
             why = "lay a run, group or marriage; two cards only to go out"
         rows.append((what, why))
     return rows

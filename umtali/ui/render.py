@@ -157,7 +157,7 @@ def step_text(view: PlayerView, names: tuple[str, str], theme: Theme = DEFAULT_T
 
 def render_pile(view: PlayerView, theme: Theme, width: int) -> Text | None:
     """Practical's fanned discard pile, bottom to top (the newest cards if it is long)."""
-    if view.rules.take != "deep" or len(view.discard_pile) < 2:
+    if not view.rules.take_deep or len(view.discard_pile) < 2:
         return None
     line = Text("  Pile ", style="bold")
     room = (width - 12) // 3
@@ -274,7 +274,7 @@ def render_hand_end(
     Each player's pieces share one wrapped row, so the panel stays short
     enough for an 80×24 terminal even after a long hand.
     """
-    if rules.scoring == "hand":
+    if rules.hand_scoring:
         return _rummy_hand_end(sides, scores, went_out, forfeited, info, next_dealer, theme)
     table = Table(title=f"Hand {info.hand_number} is over", expand=False, box=theme.box)
     table.add_column("player", style="bold")

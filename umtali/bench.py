@@ -17,9 +17,12 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
+from umtali.bots.seat import Decision, GameInfo
+from umtali.engine.actions import Action
 from umtali.engine.hand import Hand, deal_hand
 from umtali.engine.rules import PRESETS, RuleSet, rules_named
 from umtali.engine.state import OVER
+from umtali.engine.view import PlayerView
 
 VARIANTS = tuple(PRESETS)
 
@@ -255,31 +258,48 @@ def soak_plan(hands: int, seed: int, variants: Sequence[str]) -> list[tuple[int,
     ]
 
 
+class _RandomSeat:
+    """A seat that picks any legal action with the soak's own generator."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    def choose(self, view: PlayerView, info: GameInfo) -> Decision:
+        return Decision(self._rng.choice(view.legal), "picked at random")
+
+    def choose_eleven(self, player: int, info: GameInfo) -> int:
+        return player
+
+
 def soak_chunk(first: int, count: int, rules: str = "classic") -> tuple[int, int, list[str]]:
     """Audit ``count`` hands from seed ``first``: random play, and normal vs easy bots."""
     from umtali.bots import EasyBot, NormalBot, Seat
-    from umtali.bots.seat import GameInfo
+    from umtali.bots.arena import Driver
     from umtali.engine.audit import audit
 
     rng = random.Random(first)
     problems: list[str] = []
     actions = 0
+    random_seat = _RandomSeat(rng)
     for n in range(count):
         seed = first * 1000 + n
         rs = rules_named(rules)
         eleven = None if rs.up_card else 1 + (n // 2) % 2
         hand = deal_hand(seed=seed, dealer=1 + n % 2, eleven=eleven, rules=rs)
-        seats: list[Seat] | None = [NormalBot(), EasyBot(seed)] if n % 3 == 0 else None
-        problems += [f"{rules} hand {seed}: {p}" for p in audit(hand, rng)]
+        seats: list[Seat] = (
+            [NormalBot(), EasyBot(seed)] if n % 3 == 0 else [random_seat, random_seat]
+        )
+
+        def check(hand: Hand, player: int, action: Action, seed: int = seed) -> None:
+            problems.extend(f"{rules} hand {seed}: {p}" for p in audit(hand, rng))
+
+        driver = Driver(seats, [check])
+        problems.extend(f"{rules} hand {seed}: {p}" for p in audit(hand, rng))
         while not hand.is_over and hand.turns <= hand.rules.turn_limit:
-            if seats is not None:
-                player = hand.mover + 1
-                action = seats[player - 1].choose(hand.view(player), GameInfo()).action
-            else:
-                action = rng.choice(hand.legal())
-            hand.play(action)
+            driver.step(hand, GameInfo())
             actions += 1
-            problems += [f"{rules} hand {seed}: {p}" for p in audit(hand, rng)]
         if not hand.is_over:
             problems.append(f"{rules} hand {seed}: did not end within its turn limit")
     return count, actions, problems

@@ -9,9 +9,10 @@ cannot tell a bot from a person.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from umtali.engine.actions import Action
+from umtali.engine.hand import Hand
 from umtali.engine.view import PlayerView
 
 
@@ -52,3 +53,13 @@ class Seat(Protocol):
     def choose_eleven(self, player: int, info: GameInfo) -> int:
         """As dealer (``player``), say who takes the extra card: 1 or 2."""
         ...
+
+
+@runtime_checkable
+class FullSight(Protocol):
+    """A research seat that is handed the whole hand, hidden cards and all (the
+    tournament's oracle, a yardstick for the bots).  Never a seat in play."""
+
+    sees_everything: bool
+
+    def choose_full(self, hand: Hand) -> Decision: ...

@@ -19,10 +19,9 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-import time
 from dataclasses import dataclass, field
 
-from umtali.bots.arena import Timer
+from umtali.bots.arena import Driver, Timer
 from umtali.bots.fast import rollout
 from umtali.bots.hard import HardBot
 from umtali.bots.policy import forced_choice
@@ -121,6 +120,7 @@ def _play_game(
     rng = random.Random(seed)
     scores: list[tuple[int, int]] = []
     totals = [0, 0]
+    driver = Driver(seats, timer=timer)
     while _game_goes_on(rules, scores, totals):
         number = len(scores) + 1
         first = 1 if number % 2 else 2
@@ -128,17 +128,7 @@ def _play_game(
         dealer = 3 - first if rules.up_card else first
         hand = deal_hand(seed=rng.getrandbits(63), dealer=dealer, rules=rules)
         info = GameInfo(number, rules.hands_per_game, (totals[0], totals[1]))
-        while not hand.is_over:
-            player = hand.to_move
-            assert player is not None
-            seat = seats[player - 1]
-            start = time.perf_counter()
-            if isinstance(seat, OracleBot):
-                decision = seat.choose_full(hand)
-            else:
-                decision = seat.choose(hand.view(player), info)
-            timer(player, time.perf_counter() - start)
-            hand.play(decision.action)
+        driver.play_hand(hand, info)
         scores.append(hand.scores)
         totals[0] += hand.scores[0]
         totals[1] += hand.scores[1]

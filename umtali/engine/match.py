@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from umtali.engine.cards import CARDS, Card
 from umtali.engine.errors import IllegalAction
-from umtali.engine.hand import Hand, deal_hand
+from umtali.engine.hand import Hand, deal_hand, replay
 from umtali.engine.rules import CLASSIC, RuleSet, rules_named
 
 
@@ -166,6 +166,22 @@ class Game:
         )
         self.hands.append(hand)
         return hand
+
+    def rewind(self, keep: int) -> Hand:
+        """Take the current hand back to its first ``keep`` actions (an undo).
+
+        The hand is dealt again and those actions replayed, so the result is exactly
+        the hand as it stood then; it replaces the current hand, which is returned.
+        """
+        hand = self.hand
+        if hand is None:
+            raise IllegalAction("no hand has been dealt")
+        actions = hand.actions()
+        if not 0 <= keep <= len(actions):
+            raise ValueError(f"the hand has {len(actions)} actions: cannot keep {keep}")
+        again = replay(hand.deal, actions[:keep], self.rules)
+        self.hands[-1] = again
+        return again
 
     def play(self, action: str) -> None:
         """Play an action in the current hand."""

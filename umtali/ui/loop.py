@@ -14,11 +14,11 @@ from prompt_toolkit import PromptSession
 from rich.console import Console
 from rich.text import Text
 
-from umtali.bots.arena import info_for
+from umtali.bots.arena import Driver, info_for
 from umtali.bots.seat import GameInfo, Seat
 from umtali.engine.errors import IllegalAction
 from umtali.engine.events import Event, EventKind
-from umtali.engine.hand import Hand, replay
+from umtali.engine.hand import Hand
 from umtali.engine.match import Game, Session
 from umtali.engine.record import played
 from umtali.engine.view import PlayerView
@@ -99,6 +99,7 @@ class TableLoop:
         self.delay = delay
         self.sleep = sleep
         self.save = save or (lambda: None)  # called after every deal and action
+        self.driver = Driver(self.seats, [lambda hand, player, action: self.save()])
         # Undo is for practice against the bot, never between two people.
         self.allow_undo = humans.count(True) == 1
         self._shown_to: int | None = None  # whose hand is on screen
@@ -137,11 +138,7 @@ class TableLoop:
         while not game.is_over:
             info = info_for(game)
             if game.hand is None or game.hand.is_over:
-                dealer = game.dealer
-                if game.rules.up_card:
-                    game.next_hand()  # no extra card: the non-dealer starts
-                else:
-                    game.next_hand(eleven=self.seats[dealer - 1].choose_eleven(dealer, info))
+                self.driver.deal(game)
                 self.save()
             self._seen = [0, 0]
             self._shown_to = None
@@ -191,7 +188,7 @@ class TableLoop:
             if isinstance(seat, HumanSeat) and viewer is not None:
                 seat.redraw = lambda h=hand, v=viewer: self._show(h.view(v), table, None)
             try:
-                decision = seat.choose(hand.view(mover), info)
+                decision = self.driver.decide(hand, info)
             except KeyboardInterrupt:
                 # Ctrl-C while a bot thinks: ask, as anywhere else.
                 if self.session is not None and ask_yes(self.session, "Leave the game?"):
@@ -199,23 +196,23 @@ class TableLoop:
                 redraw = False
                 continue
             except UndoRequest:
-                undone = self._undo(hand, mover)
-                if undone is None:
+                keep = self._undo_point(hand, mover)
+                if keep is None:
                     redraw = False
                     continue
-                game.hands[-1] = hand = undone
+                self._seen = [0, 0]
+                hand = game.rewind(keep)
                 self.save()
                 redraw = True
                 continue
             try:
-                hand.play(decision.action)
+                self.driver.apply(hand, decision.action)  # the driver saves it
             except IllegalAction as refusal:
                 if not human:
                     raise  # a bot must never choose an illegal action
                 self.console.print(shown(str(refusal), "red"))
                 redraw = False  # keep the table and the message on screen
                 continue
-            self.save()
             if viewer is not None and not human:
                 view = hand.view(viewer)
                 said = phrase(view.events[-1], self.theme)
@@ -224,17 +221,16 @@ class TableLoop:
             nxt = hand.to_move
             redraw = human or (nxt is not None and self.humans[nxt - 1])
 
-    def _undo(self, hand: Hand, player: int) -> Hand | None:
-        """The hand as it was at the start of ``player``'s turn (or the one before)."""
+    def _undo_point(self, hand: Hand, player: int) -> int | None:
+        """How many actions to keep to go back to the start of ``player``'s turn (or the
+        one before); None, with the reason on screen, where there is nothing to undo."""
         if not self.allow_undo:
             self.console.print(Text("undo is for games against the bot only.", "yellow"))
             return None
         target = undo_point(played(hand), player)
         if target is None:
             self.console.print(Text("There is nothing of yours to undo in this hand.", "yellow"))
-            return None
-        self._seen = [0, 0]
-        return replay(hand.deal, hand.actions()[:target], hand.rules)
+        return target
 
     def _hand_over_to(self, viewer: int) -> None:
         if all(self.humans) and self.session is not None:

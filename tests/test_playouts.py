@@ -91,7 +91,7 @@ def test_the_audit_catches_a_stale_kept_answer() -> None:
     p1, p2 = "9S 8S 7S 2H 4H 6H 8H 10H QC KD AC", "AD 3D 5D 7D 9D 2C 4C 6C 8C 10C"
     hand = umtali.deal_hand(p1.split(), p2.split())
     assert hand.legal_actions() == ["meld 9S 8S 7S"]
-    hand.mel = 0  # as if the run were not there
+    hand.machine.mel = 0  # as if the run were not there
     assert any("a kept answer is stale" in p for p in audit(hand, random.Random(0)))
 
 

@@ -66,8 +66,8 @@ def test_a_hand_ends_dead_when_no_card_can_be_drawn() -> None:
     run(hand, "discard QC")
     # Empty the stock and leave one face-down card on the pile: nothing to draw.
     hand.stock.clear()
-    hand.pile_down = True
-    hand._next_turn()
+    hand.machine.pile_down = True
+    hand.machine._next_turn()
     assert hand.is_over and hand.end == END_NO_CARDS
     assert hand.went_out is None and hand.forfeited == []
     assert hand.scores == (0, 0)

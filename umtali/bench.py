@@ -21,7 +21,7 @@ from umtali.bots.seat import Decision, GameInfo
 from umtali.engine.actions import Action
 from umtali.engine.hand import Hand, deal_hand
 from umtali.engine.rules import PRESETS, RuleSet, rules_named
-from umtali.engine.state import OVER
+from umtali.engine.state import OVER, HandState
 from umtali.engine.view import PlayerView
 
 VARIANTS = tuple(PRESETS)
@@ -35,23 +35,24 @@ def random_hands(count: int, seed: int, rules: str | RuleSet = "classic") -> tup
     rs = rules_named(rules)
     start = time.perf_counter()
     for n in range(count):
-        hand = deal_hand(seed=seed + n, rules=rs)
-        while hand.phase != OVER:
-            moves = hand.legal_moves()
-            hand.apply_move(moves[int(pick() * len(moves))])
+        state = deal_hand(seed=seed + n, rules=rs).machine  # a search plays on the machine
+        while state.phase != OVER:
+            moves = state.legal_moves()
+            state.apply_move(moves[int(pick() * len(moves))])
             actions += 1
     return actions, time.perf_counter() - start
 
 
-def sample_states(count: int, seed: int, rules: str | RuleSet = "classic") -> list[Hand]:
-    """Mid-hand states met in random play, for timing the primitives."""
+def sample_states(count: int, seed: int, rules: str | RuleSet = "classic") -> list[HandState]:
+    """Mid-hand states (machines, as a search holds them) met in random play, for timing
+    the primitives."""
     rng = random.Random(seed)
     pick = rng.random  # the same cheap choice in every engine's loop
-    states: list[Hand] = []
+    states: list[HandState] = []
     rs = rules_named(rules)
     n = 0
     while len(states) < count:
-        hand = deal_hand(seed=seed + n, rules=rs)
+        hand = deal_hand(seed=seed + n, rules=rs).machine
         n += 1
         while hand.phase != OVER:
             if rng.random() < 0.1:
@@ -61,7 +62,7 @@ def sample_states(count: int, seed: int, rules: str | RuleSet = "classic") -> li
     return states[:count]
 
 
-def _per_call_us(fn: Callable[[Hand], object], states: list[Hand], repeat: int) -> float:
+def _per_call_us(fn: Callable[[HandState], object], states: list[HandState], repeat: int) -> float:
     start = time.perf_counter()
     for _ in range(repeat):
         for s in states:
@@ -111,10 +112,10 @@ def random_for(seconds: float, seed: int) -> tuple[int, int, float]:
     pick = rng.random  # the same cheap choice in every engine's loop
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        hand = deal_hand(seed=seed + hands)
-        while hand.phase != OVER:
-            moves = hand.legal_moves()
-            hand.apply_move(moves[int(pick() * len(moves))])
+        state = deal_hand(seed=seed + hands).machine
+        while state.phase != OVER:
+            moves = state.legal_moves()
+            state.apply_move(moves[int(pick() * len(moves))])
             actions += 1
         hands += 1
     return hands, actions, time.perf_counter() - start

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from umtali.engine.cards import FULL_DECK, JACKS, mask_of
 from umtali.engine.events import EventKind
 from umtali.engine.melds import SOLO_ACCEPTS, meldable
-from umtali.engine.optional import state_class
+from umtali.engine.optional import OptionalState, state_class
 from umtali.engine.rules import RuleSet
 from umtali.engine.state import DRAW_PHASE, PLAY_PHASE, HandState, Piece
 from umtali.engine.view import Piece as ViewPiece
@@ -144,7 +144,7 @@ class Knowledge:
             keep=self.taken if mover == self.seat else 0,
             seed=rng.getrandbits(32),
         )
-        if mover == self.seat and not self.rules.mandatory_play:
+        if mover == self.seat and isinstance(state, OptionalState):
             # This turn's take-next state, as the history shows it.
             state.taken, state.followed = _this_turn_takes(view)
         return state

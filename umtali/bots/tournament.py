@@ -63,7 +63,7 @@ class OracleBot:
         me = hand.mover
         best: tuple[int, Action] | None = None
         for a in actions:
-            state = hand.clone()
+            state = hand.machine.clone()
             state.apply_move(to_move(a, hand.rules))
             margin = rollout(state, me)
             if best is None or margin > best[0]:

@@ -6,6 +6,7 @@ the hands in sequence.
 
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import Card, Suit
+from umtali.engine.deal import Deal
 from umtali.engine.errors import (
     AmbiguousAction,
     IllegalAction,
@@ -15,7 +16,7 @@ from umtali.engine.errors import (
     UmtaliError,
 )
 from umtali.engine.events import Event, EventKind
-from umtali.engine.hand import Deal, Hand, deal_hand, replay
+from umtali.engine.hand import Hand, deal_hand, replay
 from umtali.engine.match import Game, HandResult, Session, cut_for_deal
 from umtali.engine.melds import PieceKind
 from umtali.engine.moves import MoveKind

@@ -51,9 +51,10 @@ def check_fresh(hand: Hand) -> list[str]:
     """What the state keeps (a hand's melds) against meldable itself, and the
     legal moves against those of a copy that has forgotten what it kept."""
     problems = []
-    if hand.mel_of >= 0 and hand.mel != meldable(hand.mel_of):
+    machine = hand.machine
+    if machine.mel_of >= 0 and machine.mel != meldable(machine.mel_of):
         problems.append("the kept melds of a hand are not meldable(hand): a kept answer is stale")
-    fresh = hand.clone()
+    fresh = machine.clone()
     fresh.mel_of = -1
     if fresh.legal_moves() != hand.legal_moves():
         problems.append("the legal moves differ when worked out afresh: a kept answer is stale")
@@ -70,7 +71,8 @@ def check_takes(hand: Hand) -> list[str]:
     top = 1 << pile[-1]
     drawing = hand.phase == DRAW_PHASE and len(pile) >= 2
     want: dict[Move, bool] = {}
-    if not isinstance(hand, OptionalState):
+    machine = hand.machine
+    if not isinstance(machine, OptionalState):
         if drawing:
             two = top | 1 << pile[-2]
             want[TAKE_TWO_MOVE] = can_play_all(held | two, hand.accept, two)
@@ -78,10 +80,10 @@ def check_takes(hand: Hand) -> list[str]:
         whole = held | top
         for index in reversed(pile[:-1]):
             whole |= 1 << index
-            want[(TAKE_FROM, 1 << index)] = _lays(hand, whole, 1 << index, top)
+            want[(TAKE_FROM, 1 << index)] = _lays(machine, whole, 1 << index, top)
     elif hand.rules.take_next and hand.phase == PLAY_PHASE:
-        can = hand.taken and not hand.followed and not held & hand.taken
-        want[TAKE_NEXT_MOVE] = bool(can) and _lays(hand, held | top, top, hand.keep)
+        can = machine.taken and not machine.followed and not held & machine.taken
+        want[TAKE_NEXT_MOVE] = bool(can) and _lays(machine, held | top, top, hand.keep)
     return [
         f"{'offered' if move in moves else 'refused'} {move_text(move)}, "
         f"which a search of the turn {'refuses' if move in moves else 'allows'}"

@@ -13,21 +13,18 @@ you hold the extra card and play first: there is no draw on this turn
 
 from __future__ import annotations
 
-import _random
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import CARDS, JACKS, Card, cards_of, mask_of_indices
+from umtali.engine.deal import CardLike, Deal, Dealt, deal_cards, seat_of
 from umtali.engine.errors import (
     AmbiguousAction,
     IllegalAction,
-    InvalidDeal,
     InvalidNotation,
     MalformedAction,
 )
-from umtali.engine.events import Event, events_of
+from umtali.engine.events import Event, LogEntry, events_of
 from umtali.engine.explain import explain
 from umtali.engine.moves import (
     NOT_MOVES,
@@ -39,75 +36,180 @@ from umtali.engine.moves import (
     to_move,
     way_onto,
 )
-from umtali.engine.optional import OptionalState
-from umtali.engine.rand import shuffle
-from umtali.engine.rules import CLASSIC, RuleSet, rules_named
+from umtali.engine.optional import state_class
+from umtali.engine.rules import CLASSIC, RuleSet
 from umtali.engine.state import OVER, HandState
+from umtali.engine.state import Piece as MachinePiece
 from umtali.engine.view import Piece, PlayerView, Step, pieces_of, step_of, view_of
 
-CardLike = Card | str
 
+class Hand:
+    """One hand in play.  Players are numbered 1 and 2; cards and actions are notation.
 
-def _card(c: CardLike) -> Card:
-    return c if isinstance(c, Card) else Card.parse(c)
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """How a hand was dealt: enough, with the actions, to replay it exactly.
-
-    The cards are kept as indices (a deal is made for every simulated hand,
-    so it must be cheap); ``p1``, ``p2`` and ``stock`` give them as cards.
+    A hand holds its machine (:attr:`machine`: the classic one, or the optional-melding
+    one, as its rules say) and checks, explains and narrates what the machine plays.
+    Searches work on the machine itself; its state is also readable here.
     """
 
-    p1_index: tuple[int, ...]
-    p2_index: tuple[int, ...]
-    stock_index: tuple[int, ...]  # top first
-    dealer: int  # 1 or 2
-    eleven: int  # who was dealt the extra card and plays first
-    seed: int  # also fixes how an exhausted stock is rebuilt
+    __slots__ = ("_deal", "machine")
 
-    @property
-    def p1(self) -> tuple[Card, ...]:
-        return tuple(CARDS[i] for i in self.p1_index)
-
-    @property
-    def p2(self) -> tuple[Card, ...]:
-        return tuple(CARDS[i] for i in self.p2_index)
-
-    @property
-    def stock(self) -> tuple[Card, ...]:
-        return tuple(CARDS[i] for i in self.stock_index)
-
-
-# p1, p2 and stock (top first) as card indices, dealer, eleven, seed.
-_DealParts = tuple[list[int], list[int], list[int], int, int, int]
-
-
-class Hand(HandState):
-    """One hand in play.  Players are numbered 1 and 2; cards and actions are notation."""
-
-    __slots__ = ("_deal",)
-
-    # The Deal, or until it is first asked for the parts to make it from:
-    # a simulated hand is dealt and played out without anyone looking.
-    _deal: Deal | _DealParts
+    def __init__(self, machine: HandState, deal: Deal | Dealt) -> None:
+        self.machine = machine
+        # The Deal, or until it is first asked for the cards to make it from.
+        self._deal = deal
 
     def clone(self) -> Hand:
-        c = super().clone()
-        assert isinstance(c, Hand)
-        c._deal = self._deal
-        return c
+        """An independent copy (for a search, :attr:`machine`'s ``clone`` is cheaper)."""
+        return Hand(self.machine.clone(), self._deal)
 
     @property
     def deal(self) -> Deal:
         """How this hand was dealt (with :meth:`actions`, enough to replay it)."""
         made = self._deal
-        if isinstance(made, Deal):
-            return made
-        p1, p2, stock, dealer, eleven, seed = made
-        made = self._deal = Deal(tuple(p1), tuple(p2), tuple(stock), dealer, eleven, seed)
+        if isinstance(made, Dealt):
+            made = self._deal = made.deal()
         return made
+
+    # ------------------------------------------------ the machine's state
+    # Read-only windows on the machine, for scripts and the audit.
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.machine.rules
+
+    @property
+    def mover(self) -> int:
+        """The seat to move, 0 or 1 (see :attr:`to_move` for 1 or 2)."""
+        return self.machine.mover
+
+    @property
+    def phase(self) -> int:
+        return self.machine.phase
+
+    @property
+    def turns(self) -> int:
+        """Turns completed in this hand."""
+        return self.machine.turns
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat, 0 or 1."""
+        return self.machine.dealer
+
+    @property
+    def first(self) -> int:
+        return self.machine.first
+
+    @property
+    def seed(self) -> int:
+        return self.machine.seed
+
+    @property
+    def log(self) -> list[LogEntry]:
+        """The machine's compact log (see :meth:`events` for it as values)."""
+        return self.machine.log
+
+    @property
+    def hands(self) -> list[int]:
+        """Both hands as card sets (hidden information: not for a player's eyes)."""
+        return self.machine.hands
+
+    @property
+    def stock(self) -> list[int]:
+        """The stock as card indices, its top last (hidden information)."""
+        return self.machine.stock
+
+    @property
+    def pile(self) -> list[int]:
+        """The discard pile as card indices, its top last."""
+        return self.machine.pile
+
+    @property
+    def pile_down(self) -> bool:
+        return self.machine.pile_down
+
+    @property
+    def sides(self) -> list[list[MachinePiece]]:
+        return self.machine.sides
+
+    @property
+    def accept(self) -> int:
+        """Every card the table takes, as a card set."""
+        return self.machine.accept
+
+    @property
+    def req(self) -> int:
+        """Taken cards that must still be played this turn."""
+        return self.machine.req
+
+    @property
+    def keep(self) -> int:
+        """The card taken this turn that may not be discarded."""
+        return self.machine.keep
+
+    @property
+    def last_turn(self) -> bool:
+        return self.machine.last_turn
+
+    @property
+    def out(self) -> int:
+        """The seat that went out first, or -1."""
+        return self.machine.out
+
+    @property
+    def end(self) -> str:
+        """How the hand ended ('' while it goes on)."""
+        return self.machine.end
+
+    @property
+    def forfeit(self) -> int:
+        return self.machine.forfeit
+
+    @property
+    def table_points(self) -> list[int]:
+        return self.machine.table_points
+
+    @property
+    def rebuilds(self) -> list[tuple[int, ...]]:
+        return self.machine.rebuilds
+
+    @property
+    def discarded(self) -> bool:
+        return self.machine.discarded
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves as the machine's ``(kind, cards)`` ints (see :meth:`legal`)."""
+        return self.machine.legal_moves()
+
+    def apply_move(self, move: Move, target: int | None = None) -> None:
+        """Play a move from :meth:`legal_moves` unchecked (see :meth:`play`)."""
+        self.machine.apply_move(move, target)
+
+    def action_of(self, move: Move) -> Action:
+        return self.machine.action_of(move)
+
+    def action_text(self, move: Move) -> str:
+        """A move in notation (kept for scripts; ``str(hand.action_of(move))``)."""
+        return str(self.machine.action_of(move))
+
+    def score(self, seat: int) -> int:
+        """Points of seat 0 or 1 (see :attr:`scores`)."""
+        return self.machine.score(seat)
+
+    def cards_accounted(self) -> bool:
+        return self.machine.cards_accounted()
+
+    def find_target(self, bit: int) -> int:
+        return self.machine.find_target(bit)
+
+    def piece_holding(self, index: int) -> MachinePiece | None:
+        return self.machine.piece_holding(index)
+
+    def playable_moves(self) -> list[Move]:
+        return self.machine.playable_moves()
+
+    def can_take_two(self) -> bool:
+        return self.machine.can_take_two()
 
     # ---------------------------------------------------------- questions
 
@@ -132,7 +234,7 @@ class Hand(HandState):
 
     @property
     def step(self) -> Step:
-        return step_of(self)
+        return step_of(self.machine)
 
     @property
     def forfeited(self) -> list[Card]:
@@ -144,11 +246,11 @@ class Hand(HandState):
         return [str(c) for c in self.cards_in_hand(player)]
 
     def cards_in_hand(self, player: int) -> list[Card]:
-        return cards_of(self.hands[_seat(player)])
+        return cards_of(self.hands[seat_of(player)])
 
     def side(self, player: int) -> tuple[Piece, ...]:
         """The pieces on a player's side of the table, in the order laid."""
-        return pieces_of(self, _seat(player))
+        return pieces_of(self.machine, seat_of(player))
 
     def legal(self) -> list[Action]:
         """Every legal action now.
@@ -165,14 +267,14 @@ class Hand(HandState):
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see: never the opponent's hand or the stock order."""
-        seat = _seat(player)
+        seat = seat_of(player)
         legal = tuple(self.legal()) if self.mover == seat else ()
-        return view_of(self, player, legal)
+        return view_of(self.machine, player, legal)
 
     def events(self, viewer: int | None = None) -> tuple[Event, ...]:
         """Everything that happened, as ``viewer`` (1 or 2) saw it; None shows every card."""
         if viewer is not None:
-            _seat(viewer)
+            seat_of(viewer)
         return events_of(self.log, viewer)
 
     def history(self) -> list[tuple[int, str]]:
@@ -211,8 +313,8 @@ class Hand(HandState):
         else:
             move = to_move(action)
             if move not in legal:
-                raise IllegalAction(explain(self, action, legal))
-        self.apply_move(move, target)
+                raise IllegalAction(explain(self.machine, action, legal))
+        self.machine.apply_move(move, target)
         if target is None and action.kind is ActionKind.PLAY:
             found = self.log[-1][3] if self.log and self.log[-1][1] == PLAY else -1
             if found >= 0:
@@ -228,7 +330,7 @@ class Hand(HandState):
         bit = action.cards[0].bit
         options = [m for m in legal if m[1] == bit and m[0] in SINGLE_PLAYS]
         if not options:
-            raise IllegalAction(explain(self, action, legal))
+            raise IllegalAction(explain(self.machine, action, legal))
         target = self._checked_target(action)
         if (PLAY, bit) in options:
             return (PLAY, bit), target
@@ -239,7 +341,7 @@ class Hand(HandState):
             )
         move = (way_onto(bit, target, self.rules.jacks_alone), bit)
         if move not in options:
-            raise IllegalAction(explain(self, action, legal))
+            raise IllegalAction(explain(self.machine, action, legal))
         return move, target
 
     def _checked_target(self, action: Action) -> int | None:
@@ -256,21 +358,6 @@ class Hand(HandState):
             hint = f"; it can go off {CARDS[return_target]}" if return_target >= 0 else ""
             raise IllegalAction(f"{named} does not take {card}{hint}")
         return named.index
-
-
-class OptionalHand(Hand, OptionalState):
-    """A hand played under optional melding (family, practical, rummy)."""
-
-    __slots__ = ()
-
-
-_DECK = list(range(52))
-
-
-def _seat(player: int) -> int:
-    if player not in (1, 2):
-        raise ValueError(f"players are 1 and 2, not {player!r}")
-    return player - 1
 
 
 def deal_hand(
@@ -294,83 +381,13 @@ def deal_hand(
     starts the discard pile and the non-dealer plays first (``eleven``, if
     given, must name them).
     """
-    rs = rules_named(rules)
-    _seat(dealer)
+    dealt = deal_cards(p1, p2, stock, dealer=dealer, eleven=eleven, seed=seed, rules=rules)
+    rs = dealt.rules
+    masks = (mask_of_indices(dealt.p1), mask_of_indices(dealt.p2))
+    state = state_class(rs)(rs, masks, dealt.stock, dealt.dealer - 1, dealt.eleven - 1, dealt.seed)
     if rs.up_card:
-        if eleven not in (None, 3 - dealer):
-            raise InvalidDeal(f"in {rs.name} the non-dealer, player {3 - dealer}, plays first")
-        eleven = 3 - dealer
-    eleven = dealer if eleven is None else eleven
-    _seat(eleven)
-    if seed is None:
-        seed = random.SystemRandom().getrandbits(63)
-    # An int seeds the generator's C core exactly as random.Random would, only
-    # sooner; anything else goes through random.Random's own seeding.
-    rng = _random.Random(seed) if type(seed) is int else random.Random(seed)
-    if p1 is None and p2 is None:
-        if stock is not None:
-            raise InvalidDeal("a stock can be given only with both hands")
-        deck = _DECK[:]
-        shuffle(deck, rng)
-        small, big = rs.small_hand, rs.big_hand
-        # One card at a time, the non-dealer first; then the extra card.
-        non_dealer = deck[0 : 2 * small : 2]
-        dealers = deck[1 : 2 * small : 2]
-        extra = deck[2 * small : small + big]
-        if eleven == dealer:
-            dealers += extra
-        else:
-            non_dealer += extra
-        if dealer == 1:
-            return _make(rs, dealers, non_dealer, deck[small + big :], dealer, eleven, seed)
-        return _make(rs, non_dealer, dealers, deck[small + big :], dealer, eleven, seed)
-    if p1 is None or p2 is None:
-        raise InvalidDeal("give both hands, p1 and p2, or neither")
-    hands = ([_card(c) for c in p1], [_card(c) for c in p2])
-    rest = [] if stock is None else [_card(c) for c in stock]
-    used = hands[0] + hands[1] + rest
-    if len(set(used)) != len(used):
-        dup = sorted({str(c) for c in used if used.count(c) > 1})
-        raise InvalidDeal(f"a card is dealt twice: {', '.join(dup)}")
-    if stock is None:
-        rest = [c for c in CARDS if c not in set(used)]
-        shuffle(rest, rng)
-    elif len(used) != 52:
-        raise InvalidDeal(f"the deal holds {len(used)} cards, not 52")
-    sizes = {eleven: rs.big_hand, 3 - eleven: rs.small_hand}
-    for who in (1, 2):
-        if len(hands[who - 1]) != sizes[who]:
-            raise InvalidDeal(
-                f"player {who} is dealt {len(hands[who - 1])} cards, not {sizes[who]}"
-                f" (player {eleven} takes the extra card)"
-            )
-    return _make(
-        rs,
-        [c.index for c in hands[0]],
-        [c.index for c in hands[1]],
-        [c.index for c in rest],
-        dealer,
-        eleven,
-        seed,
-    )
-
-
-def _make(
-    rules: RuleSet,
-    p1: list[int],
-    p2: list[int],
-    stock: list[int],
-    dealer: int,
-    eleven: int,
-    seed: int,
-) -> Hand:
-    cls = Hand if rules.mandatory_play else OptionalHand
-    masks = (mask_of_indices(p1), mask_of_indices(p2))
-    hand = cls(rules, masks, stock, dealer - 1, eleven - 1, seed)
-    if rules.up_card:
-        hand.deal_up_card()
-    hand._deal = (p1, p2, stock, dealer, eleven, seed)
-    return hand
+        state.deal_up_card()
+    return Hand(state, dealt)
 
 
 def replay(deal: Deal, actions: Sequence[str], rules: str | RuleSet = CLASSIC) -> Hand:

@@ -16,6 +16,8 @@ queen of its suit.  An addition goes onto one meld, the one the player names;
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from umtali.engine.actions import Action
 from umtali.engine.cards import BITS, JACKS, RANK_MASKS, indices, plain_points, rummy_points
 from umtali.engine.extend import (
@@ -72,10 +74,35 @@ TAKE_NEXT_MOVE: Move = (TAKE_NEXT, 0)
 END_MOVE: Move = (END, 0)
 
 
+_O = TypeVar("_O", bound="OptionalState")
+
+
 class OptionalState(HandState):
     """A hand in which melding is optional (see the module docstring)."""
 
-    __slots__ = ()
+    __slots__ = (
+        "acc_down",
+        "acc_jack",
+        "acc_rank",
+        "acc_up",
+        "followed",
+        "laid",
+        "start_pieces",
+        "taken",
+        "went_rummy",
+    )
+
+    # What the table takes, one card set per way (see :mod:`umtali.engine.extend`),
+    # and the cards on it.
+    acc_rank: int
+    acc_up: int
+    acc_down: int
+    acc_jack: int
+    laid: int
+    taken: int  # the top discard taken this turn (family's take next)
+    followed: bool  # the next discard was taken too
+    start_pieces: int  # pieces on the mover's side when the turn began
+    went_rummy: bool
 
     def __init__(
         self,
@@ -109,7 +136,7 @@ class OptionalState(HandState):
     def _set_table(self, table: Table) -> None:
         (self.accept, self.acc_rank, self.acc_up, self.acc_down, self.acc_jack, self.laid) = table
 
-    def clone(self) -> HandState:
+    def clone(self: _O) -> _O:
         c = HandState.clone(self)
         c.acc_rank = self.acc_rank
         c.acc_up = self.acc_up

@@ -12,6 +12,7 @@ Players are 0 and 1 here; the public facade numbers them 1 and 2.
 from __future__ import annotations
 
 import random
+from typing import TypeVar
 
 from umtali.engine.actions import Action
 from umtali.engine.cards import (
@@ -82,30 +83,25 @@ Piece = tuple[int, int, int, int]
 # play, the deepest card of a practical take, or a rebuilt stock's size.
 
 
+# A machine's own type, so that a copy of an optional-melding state is typed as one.
+_S = TypeVar("_S", bound="HandState")
+
+
 class HandState:
     """The full state of one hand, hidden cards included.
 
     Mutable, but only through :meth:`apply_move`; :meth:`clone` is cheap.
     """
 
-    # The slots from ``acc_rank`` to ``went_rummy`` belong to the optional-melding
-    # machine (:mod:`umtali.engine.optional`); they live here so that the
-    # facade class can sit on either machine.
     __slots__ = (
-        "acc_down",
-        "acc_jack",
-        "acc_rank",
-        "acc_up",
         "accept",
         "dealer",
         "discarded",
         "end",
         "first",
-        "followed",
         "forfeit",
         "hands",
         "keep",
-        "laid",
         "last_turn",
         "log",
         "mel",
@@ -120,24 +116,12 @@ class HandState:
         "rules",
         "seed",
         "sides",
-        "start_pieces",
         "stock",
         "table_points",
-        "taken",
         "turns",
-        "went_rummy",
     )
 
     rules: RuleSet
-    acc_rank: int
-    acc_up: int
-    acc_down: int
-    acc_jack: int
-    laid: int
-    taken: int
-    followed: bool
-    start_pieces: int
-    went_rummy: bool
     hands: list[int]
     stock: list[int]
     pile: list[int]
@@ -188,7 +172,7 @@ class HandState:
 
     @classmethod
     def from_parts(
-        cls,
+        cls: type[_S],
         rules: RuleSet,
         *,
         hands: tuple[int, int],
@@ -204,7 +188,7 @@ class HandState:
         req: int = 0,
         keep: int = 0,
         seed: int = 0,
-    ) -> HandState:
+    ) -> _S:
         """A state assembled from its parts, for a search that fills in hidden cards.
 
         Scores and acceptors are derived from ``sides``; the log starts empty.
@@ -240,7 +224,7 @@ class HandState:
 
     # ------------------------------------------------------------------ copy
 
-    def clone(self) -> HandState:
+    def clone(self: _S) -> _S:
         """An independent copy (lists copied, pieces and ints shared)."""
         c = object.__new__(type(self))
         c.rules = self.rules

@@ -1,0 +1,167 @@
+"""Dealing: a hand's cards from a seed, or given explicitly and checked.
+
+:func:`deal_cards` shuffles and deals as a dealer would (or checks a deal it is
+given) and says who deals and who plays first; :func:`umtali.deal_hand` puts
+the cards on a machine.  :class:`Deal` is what a record keeps of it.
+
+>>> dealt = deal_cards(seed=7)
+>>> dealt.dealer, dealt.eleven, len(dealt.p1), len(dealt.p2), len(dealt.stock)
+(1, 1, 11, 10, 31)
+>>> dealt.deal().stock[0] == Card.from_index(dealt.stock[0])
+True
+"""
+
+from __future__ import annotations
+
+import _random
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from umtali.engine.cards import CARDS, Card
+from umtali.engine.errors import InvalidDeal
+from umtali.engine.rand import shuffle
+from umtali.engine.rules import CLASSIC, RuleSet, rules_named
+
+CardLike = Card | str
+
+
+class Dealt(NamedTuple):
+    """A deal as card indices (cheap: one is made for every simulated hand)."""
+
+    rules: RuleSet
+    p1: list[int]
+    p2: list[int]
+    stock: list[int]  # top first
+    dealer: int  # 1 or 2
+    eleven: int  # who holds the extra card and plays first
+    seed: int
+
+    def deal(self) -> Deal:
+        """The deal as a record keeps it."""
+        return Deal(tuple(self.p1), tuple(self.p2), tuple(self.stock), *self[4:])
+
+
+def seat_of(player: int) -> int:
+    """The machine's seat (0 or 1) of player 1 or 2."""
+    if player not in (1, 2):
+        raise ValueError(f"players are 1 and 2, not {player!r}")
+    return player - 1
+
+
+def _card(c: CardLike) -> Card:
+    return c if isinstance(c, Card) else Card.parse(c)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """How a hand was dealt: enough, with the actions, to replay it exactly.
+
+    The cards are kept as indices (a deal is made for every simulated hand,
+    so it must be cheap); ``p1``, ``p2`` and ``stock`` give them as cards.
+    """
+
+    p1_index: tuple[int, ...]
+    p2_index: tuple[int, ...]
+    stock_index: tuple[int, ...]  # top first
+    dealer: int  # 1 or 2
+    eleven: int  # who was dealt the extra card and plays first
+    seed: int  # also fixes how an exhausted stock is rebuilt
+
+    @property
+    def p1(self) -> tuple[Card, ...]:
+        return tuple(CARDS[i] for i in self.p1_index)
+
+    @property
+    def p2(self) -> tuple[Card, ...]:
+        return tuple(CARDS[i] for i in self.p2_index)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        return tuple(CARDS[i] for i in self.stock_index)
+
+
+_DECK = list(range(52))
+
+
+def deal_cards(
+    p1: Sequence[CardLike] | None = None,
+    p2: Sequence[CardLike] | None = None,
+    stock: Sequence[CardLike] | None = None,
+    *,
+    dealer: int = 1,
+    eleven: int | None = None,
+    seed: int | None = None,
+    rules: str | RuleSet = CLASSIC,
+) -> Dealt:
+    """Deal the cards of a hand, from a seed or explicitly (see :func:`umtali.deal_hand`).
+
+    With ``p1`` and ``p2`` the deal is explicit; ``stock`` (listed top first)
+    may then be left out, and the rest of the deck is shuffled by ``seed``.
+    Without them the whole deck is shuffled by ``seed`` and dealt one card
+    at a time, starting with the non-dealer.  ``eleven`` (the dealer by
+    default) gets the extra card and plays first, without drawing.  Under
+    rules with an up-card both hands are the same size, the stock's top card
+    starts the discard pile and the non-dealer plays first (``eleven``, if
+    given, must name them).
+    """
+    rs = rules_named(rules)
+    seat_of(dealer)
+    if rs.up_card:
+        if eleven not in (None, 3 - dealer):
+            raise InvalidDeal(f"in {rs.name} the non-dealer, player {3 - dealer}, plays first")
+        eleven = 3 - dealer
+    eleven = dealer if eleven is None else eleven
+    seat_of(eleven)
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(63)
+    # An int seeds the generator's C core exactly as random.Random would, only
+    # sooner; anything else goes through random.Random's own seeding.
+    rng = _random.Random(seed) if type(seed) is int else random.Random(seed)
+    if p1 is None and p2 is None:
+        if stock is not None:
+            raise InvalidDeal("a stock can be given only with both hands")
+        deck = _DECK[:]
+        shuffle(deck, rng)
+        small, big = rs.small_hand, rs.big_hand
+        # One card at a time, the non-dealer first; then the extra card.
+        non_dealer = deck[0 : 2 * small : 2]
+        dealers = deck[1 : 2 * small : 2]
+        extra = deck[2 * small : small + big]
+        if eleven == dealer:
+            dealers += extra
+        else:
+            non_dealer += extra
+        if dealer == 1:
+            return Dealt(rs, dealers, non_dealer, deck[small + big :], dealer, eleven, seed)
+        return Dealt(rs, non_dealer, dealers, deck[small + big :], dealer, eleven, seed)
+    if p1 is None or p2 is None:
+        raise InvalidDeal("give both hands, p1 and p2, or neither")
+    hands = ([_card(c) for c in p1], [_card(c) for c in p2])
+    rest = [] if stock is None else [_card(c) for c in stock]
+    used = hands[0] + hands[1] + rest
+    if len(set(used)) != len(used):
+        dup = sorted({str(c) for c in used if used.count(c) > 1})
+        raise InvalidDeal(f"a card is dealt twice: {', '.join(dup)}")
+    if stock is None:
+        rest = [c for c in CARDS if c not in set(used)]
+        shuffle(rest, rng)
+    elif len(used) != 52:
+        raise InvalidDeal(f"the deal holds {len(used)} cards, not 52")
+    sizes = {eleven: rs.big_hand, 3 - eleven: rs.small_hand}
+    for who in (1, 2):
+        if len(hands[who - 1]) != sizes[who]:
+            raise InvalidDeal(
+                f"player {who} is dealt {len(hands[who - 1])} cards, not {sizes[who]}"
+                f" (player {eleven} takes the extra card)"
+            )
+    return Dealt(
+        rs,
+        [c.index for c in hands[0]],
+        [c.index for c in hands[1]],
+        [c.index for c in rest],
+        dealer,
+        eleven,
+        seed,
+    )

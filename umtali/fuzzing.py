@@ -30,6 +30,7 @@ from rich.console import Console
 from umtali.bots import NormalBot
 from umtali.bots.seat import GameInfo
 from umtali.engine.match import Game
+from umtali.engine.rules import PRESETS
 from umtali.ui.human import HumanSeat, QuitGame
 from umtali.ui.loop import TableLoop
 from umtali.ui.theme import Theme
@@ -215,7 +216,7 @@ class _Hung(Exception):
 def fuzz(games: int, seed: int = 1, per_prompt: int = 3) -> FuzzReport:
     """Fuzz ``games`` games, the variants taking turns."""
     total = FuzzReport()
-    variants = ("classic", "family", "practical", "rummy")
+    variants = tuple(PRESETS)
     for n in range(games):
         total.add(fuzz_game(seed + n, per_prompt, variants[n % len(variants)]))
     return total

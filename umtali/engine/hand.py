@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from umtali.engine.actions import Action, ActionKind
-from umtali.engine.cards import CARDS, JACKS, Card, cards_of, mask_of_indices
+from umtali.engine.cards import BITS, CARDS, JACKS, Card, cards_of, mask_of_indices
 from umtali.engine.deal import CardLike, Deal, Dealt, deal_cards, seat_of
 from umtali.engine.errors import (
     AmbiguousAction,
@@ -32,7 +32,7 @@ from umtali.engine.moves import (
     SINGLE_PLAYS,
     TAKE_FROM,
     Move,
-    move_text,
+    to_action,
     to_move,
     way_onto,
 )
@@ -281,17 +281,22 @@ class Hand:
         """Everything that happened, in words, seen by nobody in particular (all cards shown)."""
         return [(e.player, str(e)) for e in self.events()]
 
-    def actions(self) -> list[str]:
-        """The actions played so far, in notation; with the deal they replay the hand."""
+    def played(self) -> list[Action]:
+        """The actions played so far, as applied: a single play names the card it went
+        on, a practical take the card it reached down to."""
         out = []
         for _, kind, mask, detail in self.log:
-            if kind == PLAY and detail >= 0:
-                out.append(f"{move_text((kind, mask))} on {CARDS[detail]}")
-            elif kind == TAKE_FROM:
-                out.append(f"take {CARDS[detail]}")
+            if kind == TAKE_FROM:
+                out.append(to_action((TAKE_FROM, BITS[detail])))
+            elif kind == PLAY:
+                out.append(to_action((PLAY, mask), detail))
             elif kind not in NOT_MOVES:
-                out.append(move_text((kind, mask)))
+                out.append(to_action((kind, mask)))
         return out
+
+    def actions(self) -> list[str]:
+        """The actions played so far, in notation; with the deal they replay the hand."""
+        return [str(a) for a in self.played()]
 
     # ------------------------------------------------------------- acting
 

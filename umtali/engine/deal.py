@@ -4,7 +4,7 @@
 given) and says who deals and who plays first; :func:`umtali.deal_hand` puts
 the cards on a machine.  :class:`Deal` is what a record keeps of it.
 
->>> dealt = deal_cards(seed=7)
+>>> dealt = deal_cards("classic", None, None, None, 1, None, 7)
 >>> dealt.dealer, dealt.eleven, len(dealt.p1), len(dealt.p2), len(dealt.stock)
 (1, 1, 11, 10, 31)
 >>> dealt.deal().stock[0] == Card.from_index(dealt.stock[0])
@@ -22,7 +22,7 @@ from typing import NamedTuple
 from umtali.engine.cards import CARDS, Card
 from umtali.engine.errors import InvalidDeal
 from umtali.engine.rand import shuffle
-from umtali.engine.rules import CLASSIC, RuleSet, rules_named
+from umtali.engine.rules import RuleSet, rules_named
 
 CardLike = Card | str
 
@@ -86,26 +86,15 @@ _DECK = list(range(52))
 
 
 def deal_cards(
-    p1: Sequence[CardLike] | None = None,
-    p2: Sequence[CardLike] | None = None,
-    stock: Sequence[CardLike] | None = None,
-    *,
-    dealer: int = 1,
-    eleven: int | None = None,
-    seed: int | None = None,
-    rules: str | RuleSet = CLASSIC,
+    rules: str | RuleSet,
+    p1: Sequence[CardLike] | None,
+    p2: Sequence[CardLike] | None,
+    stock: Sequence[CardLike] | None,
+    dealer: int,
+    eleven: int | None,
+    seed: int | None,
 ) -> Dealt:
-    """Deal the cards of a hand, from a seed or explicitly (see :func:`umtali.deal_hand`).
-
-    With ``p1`` and ``p2`` the deal is explicit; ``stock`` (listed top first)
-    may then be left out, and the rest of the deck is shuffled by ``seed``.
-    Without them the whole deck is shuffled by ``seed`` and dealt one card
-    at a time, starting with the non-dealer.  ``eleven`` (the dealer by
-    default) gets the extra card and plays first, without drawing.  Under
-    rules with an up-card both hands are the same size, the stock's top card
-    starts the discard pile and the non-dealer plays first (``eleven``, if
-    given, must name them).
-    """
+    """The cards of :func:`umtali.deal_hand`'s deal (its arguments, its checks)."""
     rs = rules_named(rules)
     seat_of(dealer)
     if rs.up_card:

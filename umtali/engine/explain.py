@@ -8,6 +8,7 @@ illegal, and only say why.
 from __future__ import annotations
 
 from umtali.engine.actions import Action, ActionKind
+from umtali.engine.cards import CARDS, JACKS, Card
 from umtali.engine.explain_classic import explain_classic
 from umtali.engine.explain_optional import explain_optional
 from umtali.engine.moves import Move
@@ -45,3 +46,22 @@ def _not_in_these_rules(state: HandState, kind: ActionKind) -> str:
     if kind is ActionKind.END and not rules.last_turn:
         return f"there is no end in {name}: a turn ends with a discard, or by going out"
     return ""
+
+
+def target_refusal(state: HandState, card: Card, named: Card) -> str:
+    """Why ``play card on named`` is refused whatever else is legal, or ''."""
+    if card.bit & JACKS and state.rules.jacks_alone:
+        return f"a jack is played alone: write play {card}"
+    piece = state.piece_holding(named.index)
+    if piece is None:
+        return f"{named} is not on the table"
+    if not piece[3] & card.bit:
+        target = state.find_target(card.bit)
+        hint = f"; it can go off {CARDS[target]}" if target >= 0 else ""
+        return f"{named} does not take {card}{hint}"
+    return ""
+
+
+def ambiguous_play(card: Card, choices: list[Action]) -> str:
+    """A bare ``play`` of a card that more than one meld takes: name them."""
+    return f"{card} goes on more than one meld: say which, {' or '.join(map(str, choices))}"

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from umtali.engine.actions import Action, ActionKind
-from umtali.engine.cards import BITS, CARDS, JACKS, Card, cards_of, mask_of_indices
+from umtali.engine.cards import BITS, CARDS, Card, cards_of, mask_of_indices
 from umtali.engine.deal import CardLike, Deal, Dealt, deal_cards, seat_of
 from umtali.engine.errors import (
     AmbiguousAction,
@@ -25,7 +25,7 @@ from umtali.engine.errors import (
     MalformedAction,
 )
 from umtali.engine.events import Event, LogEntry, events_of
-from umtali.engine.explain import explain
+from umtali.engine.explain import ambiguous_play, explain, target_refusal
 from umtali.engine.moves import (
     NOT_MOVES,
     PLAY,
@@ -340,28 +340,20 @@ class Hand:
         if (PLAY, bit) in options:
             return (PLAY, bit), target
         if target is None:
-            choices = " or ".join(str(self.action_of(m)) for m in options)
-            raise AmbiguousAction(
-                f"{action.cards[0]} goes on more than one meld: say which, {choices}"
-            )
+            choices = [self.action_of(m) for m in options]
+            raise AmbiguousAction(ambiguous_play(action.cards[0], choices))
         move = (way_onto(bit, target, self.rules.jacks_alone), bit)
         if move not in options:
             raise IllegalAction(explain(self.machine, action, legal))
         return move, target
 
     def _checked_target(self, action: Action) -> int | None:
-        card, named = action.cards[0], action.target
+        named = action.target
         if named is None:
             return None
-        if card.bit & JACKS and self.rules.jacks_alone:
-            raise IllegalAction(f"a jack is played alone: write play {card}")
-        piece = self.piece_holding(named.index)
-        if piece is None:
-            raise IllegalAction(f"{named} is not on the table")
-        if not piece[3] & card.bit:
-            return_target = self.find_target(card.bit)
-            hint = f"; it can go off {CARDS[return_target]}" if return_target >= 0 else ""
-            raise IllegalAction(f"{named} does not take {card}{hint}")
+        refusal = target_refusal(self.machine, action.cards[0], named)
+        if refusal:
+            raise IllegalAction(refusal)
         return named.index
 
 
@@ -386,7 +378,7 @@ def deal_hand(
     starts the discard pile and the non-dealer plays first (``eleven``, if
     given, must name them).
     """
-    dealt = deal_cards(p1, p2, stock, dealer=dealer, eleven=eleven, seed=seed, rules=rules)
+    dealt = deal_cards(rules, p1, p2, stock, dealer, eleven, seed)
     rs = dealt.rules
     masks = (mask_of_indices(dealt.p1), mask_of_indices(dealt.p2))
     state = state_class(rs)(rs, masks, dealt.stock, dealt.dealer - 1, dealt.eleven - 1, dealt.seed)

@@ -247,6 +247,17 @@ def could_accept(cards: int) -> int:
     return folded * _SUIT_COPIES | (cards << 1) & _NOT_ACES | (cards >> 1) & _NOT_KINGS
 
 
+def could_reach(hand: int, maybe: int, accept: int) -> int:
+    """The cards of ``hand`` that might be played after ``maybe`` (cards that might be
+    played now) on a table taking ``accept``: grown by what those could take once down,
+    until nothing is added.  A quick bound, never a proof."""
+    while True:
+        grown = hand & (maybe | accept | could_accept(maybe))
+        if grown == maybe:
+            return maybe
+        maybe = grown
+
+
 def is_pair(mask: int) -> bool:
     """Two cards of one rank, jacks excepted."""
     if mask.bit_count() != 2:

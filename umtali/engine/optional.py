@@ -31,7 +31,7 @@ from umtali.engine.extend import (
 )
 from umtali.engine.melds import (
     PieceKind,
-    could_accept,
+    could_reach,
     is_pair,
     is_two_run,
     meld_kind,
@@ -104,16 +104,7 @@ class OptionalState(HandState):
     start_pieces: int  # pieces on the mover's side when the turn began
     went_rummy: bool
 
-    def __init__(
-        self,
-        rules: RuleSet,
-        hands: tuple[int, int],
-        stock_top_first: list[int],
-        dealer: int,
-        first: int,
-        seed: int,
-    ) -> None:
-        super().__init__(rules, hands, stock_top_first, dealer, first, seed)
+    def start(self) -> None:
         self.acc_rank = self.acc_up = self.acc_down = self.acc_jack = 0
         self.laid = 0
         self.taken = 0
@@ -267,11 +258,7 @@ class OptionalState(HandState):
         maybe = hand & (
             accept | self.meldable_cards(hand) | (JACKS if self.rules.jacks_alone else 0)
         )
-        while True:
-            grown = hand & (maybe | accept | could_accept(maybe))
-            if grown == maybe:
-                break
-            maybe = grown
+        maybe = could_reach(hand, maybe, accept)
         # Cards outside it can still go down in a two-card meld that goes out,
         # leaving at most one card: with three or fewer of them, any might.
         stuck = hand & ~maybe
@@ -429,11 +416,7 @@ class OptionalState(HandState):
             assert shape is not None
             self._lay(p, shape, mask, -1)
         elif kind in (DISCARD, DISCARD_DOWN):
-            hand = self.hands[p] & ~mask
-            self.hands[p] = hand
-            self.pile.append(mask.bit_length() - 1)
-            self.pile_down = kind == DISCARD_DOWN
-            self.log.append((p, kind, mask, -1))
+            hand = self._discard(p, kind, mask)
             if not hand:
                 self._went_out()
             else:

@@ -32,7 +32,7 @@ from umtali.engine.melds import (
     MELDS,
     SOLO_ACCEPTS,
     PieceKind,
-    could_accept,
+    could_reach,
     is_pair,
     meldable,
     melds_in,
@@ -169,6 +169,10 @@ class HandState:
         self.rebuilds = []
         self.mel_of = -1
         self.mel = 0
+        self.start()
+
+    def start(self) -> None:
+        """Hook: a machine that keeps more state than this one sets it up here."""
 
     @classmethod
     def from_parts(
@@ -287,11 +291,7 @@ class HandState:
             # Nothing can be played, so the two must be a pair that takes the
             # player out, after discarding the one other card if there is one.
             return hand.bit_count() <= 3 and is_pair(two)
-        while True:
-            grown = hand & (maybe | accept | could_accept(maybe))
-            if grown == maybe:
-                break
-            maybe = grown
+        maybe = could_reach(hand, maybe, accept)
         # The rest can leave the hand only in the pair that takes the player out,
         # after at most one discard.  So if a taken card is among them, there may
         # be at most three of them, and the taken card needs a rank-mate to pair with.
@@ -494,11 +494,7 @@ class HandState:
         kind, mask = move
         p = self.mover
         if kind >= DISCARD:
-            hand = self.hands[p] ^ mask  # the card is in the hand: a legal move
-            self.hands[p] = hand
-            self.pile.append(mask.bit_length() - 1)
-            self.pile_down = kind == DISCARD_DOWN
-            self.log.append((p, kind, mask, -1))
+            hand = self._discard(p, kind, mask)
             if not hand:
                 self._went_out()
             elif hand.bit_count() == 2 and is_pair(hand):
@@ -559,6 +555,15 @@ class HandState:
             self.log.append((p, TAKE_TWO, two, -1))
         if self.last_turn and self.phase == PLAY_PHASE and not self.legal_moves():
             self._finish(END_OUT)
+
+    def _discard(self, p: int, kind: int, mask: int) -> int:
+        """Put the card ``mask`` on the pile, face up or down; returns the hand left."""
+        hand = self.hands[p] ^ mask  # the card is in the hand: a legal move
+        self.hands[p] = hand
+        self.pile.append(mask.bit_length() - 1)
+        self.pile_down = kind == DISCARD_DOWN
+        self.log.append((p, kind, mask, -1))
+        return hand
 
     def find_target(self, bit: int) -> int:
         """A card on the table that takes ``bit`` (own side first); -1 for a jack or none."""

@@ -124,6 +124,7 @@ def test_every_preset_is_accepted_and_its_facts_follow_its_settings() -> None:
         assert rules.out_up == (rules.out_discard != "down")
         assert rules.out_down == (rules.out_discard != "up")
         assert rules.machine == ("classic" if rules.mandatory_play else "optional")
+        assert rules.one_meld_additions == (rules.additions == "extend")
         # The facts are recomputed, never copied, when a rule set is varied.
         varied = replace(rules, name="varied", out_discard="up")
         assert varied.out_up and not varied.out_down

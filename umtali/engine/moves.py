@@ -131,13 +131,13 @@ def to_move(action: Action, rules: RuleSet | None = None) -> Move:
     """The hot-path move an action asks for.
 
     A play's target is not part of a ``PLAY`` move (the classic machine checks it
-    apart).  Where additions extend one meld (the optional machine), a
+    apart).  Where additions extend one meld (``rules.one_meld_additions``), a
     play naming its target is the ``ADD_...`` move of that meld: the form in which
     such a machine lists a card that several melds take.
     """
     if action.kind is ActionKind.DISCARD:
         return (DISCARD_DOWN if action.down else DISCARD, action.mask)
-    if action.target is not None and rules is not None and not rules.mandatory_play:
+    if action.target is not None and rules is not None and rules.one_meld_additions:
         bit = action.cards[0].bit
         return (way_onto(bit, action.target.index, rules.jacks_alone), bit)
     kind = _KIND_OF_ACTION[action.kind]

@@ -114,6 +114,8 @@ class RuleSet:
     take_deep: bool = field(init=False, repr=False, compare=False)
     #: jacks are never in a meld and always playable alone (Umtali's melds)
     jacks_alone: bool = field(init=False, repr=False, compare=False)
+    #: an addition extends the one meld it is played onto (not any solo card it touches)
+    one_meld_additions: bool = field(init=False, repr=False, compare=False)
     #: a two-card run may go out like a pair
     final_two_run: bool = field(init=False, repr=False, compare=False)
     #: a player may go out by laying a final pair (or two-card run)
@@ -135,6 +137,7 @@ class RuleSet:
             "take_next": self.take == "follow",
             "take_deep": self.take == "deep",
             "jacks_alone": self.melds == "umtali",
+            "one_meld_additions": self.additions == "extend",
             "final_two_run": self.final_meld == "pair_or_run",
             "final_pair": self.final_meld != "none",
             "out_up": self.out_discard != "down",

@@ -95,3 +95,20 @@ def test_the_bots_inference_reads_the_opponents_face_up_discards_from_events() -
     know = Knowledge.of(hand.view(2))
     # The opponent let 2C go, so the cards 2C would take are thought less likely in their hand.
     assert know.opp_unlikely & Card.parse("3C").bit
+
+
+def test_the_actions_a_record_keeps_are_read_from_the_events() -> None:
+    rng = random.Random(11)
+    for seed in range(8):
+        rules = ("classic", "family", "practical", "rummy")[seed % 4]
+        hand = umtali.deal_hand(seed=seed, rules=rules)
+        while not hand.is_over:
+            hand.play(rng.choice(hand.legal()))
+        played = hand.played()
+        assert [str(a) for a in played] == hand.actions()
+        assert len(played) == sum(e.kind not in NOT_PLAYED for e in hand.events())
+        assert umtali.replay(hand.deal, played, rules).log == hand.log
+    # A viewer's event whose card is hidden says so instead of guessing an action.
+    hidden = Event(2, EventKind.DISCARD, 4, (), down=True)
+    assert hidden.hidden and hidden.action is None
+    assert Event(2, EventKind.DRAW, 4).action == umtali.Action.parse("draw")

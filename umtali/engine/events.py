@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 
+from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import CARDS, Card, by_rank_desc, cards_of
 from umtali.engine.moves import (
     DISCARD,
@@ -122,6 +123,22 @@ class Event:
     def hidden(self) -> bool:
         """Cards moved that this viewer may not see."""
         return not self.cards and (self.kind is EventKind.DRAW or self.down)
+
+    @property
+    def action(self) -> Action | None:
+        """The action this event played, as a record writes it; None for what the table
+        did (a rebuilt stock, a turn with nothing to draw) or where a card is hidden."""
+        kind = self.kind
+        if kind in NOT_PLAYED or (self.hidden and kind is not EventKind.DRAW):
+            return None
+        if kind is EventKind.TAKE_FROM:
+            assert self.onto is not None
+            return Action(ActionKind.TAKE_FROM, (self.onto,))
+        if kind is EventKind.PLAY:
+            return Action(ActionKind.PLAY, self.cards, self.onto)
+        if kind in (EventKind.MELD, EventKind.DISCARD):
+            return Action(ActionKind(kind.value), self.cards, down=self.down)
+        return Action(ActionKind(kind.value))
 
     def __str__(self) -> str:
         """The event in words close to the notation (``take 2 (9C 9D)``)."""

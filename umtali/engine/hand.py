@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from umtali.engine.actions import Action, ActionKind
-from umtali.engine.cards import BITS, CARDS, Card, cards_of, mask_of_indices
+from umtali.engine.cards import CARDS, Card, cards_of, mask_of_indices
 from umtali.engine.deal import CardLike, Deal, Dealt, deal_cards, seat_of
 from umtali.engine.errors import (
     AmbiguousAction,
@@ -27,12 +27,9 @@ from umtali.engine.errors import (
 from umtali.engine.events import Event, LogEntry, events_of
 from umtali.engine.explain import ambiguous_play, explain, target_refusal
 from umtali.engine.moves import (
-    NOT_MOVES,
     PLAY,
     SINGLE_PLAYS,
-    TAKE_FROM,
     Move,
-    to_action,
     to_move,
     way_onto,
 )
@@ -282,17 +279,9 @@ class Hand:
         return [(e.player, str(e)) for e in self.events()]
 
     def played(self) -> list[Action]:
-        """The actions played so far, as applied: a single play names the card it went
-        on, a practical take the card it reached down to."""
-        out = []
-        for _, kind, mask, detail in self.log:
-            if kind == TAKE_FROM:
-                out.append(to_action((TAKE_FROM, BITS[detail])))
-            elif kind == PLAY:
-                out.append(to_action((PLAY, mask), detail))
-            elif kind not in NOT_MOVES:
-                out.append(to_action((kind, mask)))
-        return out
+        """The actions played so far, as applied (read from the events): a single play
+        names the card it went on, a practical take the card it reached down to."""
+        return [a for a in (e.action for e in self.events()) if a is not None]
 
     def actions(self) -> list[str]:
         """The actions played so far, in notation; with the deal they replay the hand."""
@@ -387,7 +376,7 @@ def deal_hand(
     return Hand(state, dealt)
 
 
-def replay(deal: Deal, actions: Sequence[str], rules: str | RuleSet = CLASSIC) -> Hand:
+def replay(deal: Deal, actions: Sequence[str | Action], rules: str | RuleSet = CLASSIC) -> Hand:
     """Deal ``deal`` again and play ``actions`` on it (raising on the first illegal one)."""
     hand = deal_hand(
         deal.p1,

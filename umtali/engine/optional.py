@@ -19,7 +19,15 @@ from __future__ import annotations
 from typing import TypeVar
 
 from umtali.engine.actions import Action
-from umtali.engine.cards import BITS, JACKS, RANK_MASKS, indices, plain_points, rummy_points
+from umtali.engine.cards import (
+    BITS,
+    JACKS,
+    RANK_MASKS,
+    SUIT_MASKS,
+    indices,
+    plain_points,
+    rummy_points,
+)
 from umtali.engine.extend import (
     ACCEPT,
     Table,
@@ -200,6 +208,15 @@ class OptionalState(HandState):
                     out.append(m)
         return out
 
+    def _final_holds(self, hand: int, card: int) -> bool:
+        """Whether some two-card meld that goes out holds ``card`` and another card of
+        ``hand``: only a card of its rank or suit can be its partner."""
+        if not self.rules.final_pair:
+            return False
+        i = card.bit_length() - 1
+        partners = hand & ~card & (RANK_MASKS[i % 13] | SUIT_MASKS[i // 13])
+        return any(self._is_final(card | BITS[j]) for j in indices(partners))
+
     def free_cards(self, hand: int, accept: int) -> int:
         free = hand & accept
         if self.rules.jacks_alone:
@@ -227,7 +244,7 @@ class OptionalState(HandState):
         # A two-card meld holding the card takes the player out once at most ``left``
         # other cards remain: cards that widen nothing on the table may be laid just
         # to bring the hand down to it.
-        finals = [m for m in self._finals(hand, 52) if m & card]
+        finals = self._final_holds(hand, card)
         if finals and hand.bit_count() <= 2 + left:
             return True
         key = (hand, *table)

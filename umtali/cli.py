@@ -200,7 +200,7 @@ def _table(
 
     from umtali.storage import Autosaver
     from umtali.ui.human import HumanSeat, QuitGame
-    from umtali.ui.loop import TableLoop
+    from umtali.ui.loop import TableLoop, wipe
     from umtali.ui.text import shown
     from umtali.ui.theme import Theme
 
@@ -239,6 +239,8 @@ def _table(
             else:
                 loop.play_game(match)
         except QuitGame:
+            if all(humans):
+                wipe(console)  # hot seat: the quitting player's hand stays on no screen
             return _leave(saver, session, console)
         return 0 if saver.saved else _unsaved(saver, console)
     finally:

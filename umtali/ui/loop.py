@@ -57,6 +57,15 @@ def phrase(event: Event, theme: Theme) -> str:
     return str(event).strip("()")
 
 
+def wipe(console: Console) -> None:
+    """Clear the screen and the terminal's scrollback, where a hand could still be
+    scrolled back to (xterm's ``CSI 3 J``, which tmux and most terminals honour)."""
+    console.clear()
+    if console.is_terminal:
+        console.file.write("\x1b[3J")
+        console.file.flush()
+
+
 def undo_point(actions: list[tuple[int, str]], player: int) -> int | None:
     """How many actions to keep to go back to the start of ``player``'s turn.
 
@@ -234,8 +243,9 @@ class TableLoop:
 
     def _hand_over_to(self, viewer: int) -> None:
         if all(self.humans) and self.session is not None:
-            # Hot seat: never leave a hand on screen while the other player looks.
-            self.console.clear()
+            # Hot seat: never leave a hand on screen, or in the scrollback, while the
+            # other player looks.
+            wipe(self.console)
             dash = self.theme.dash
             self.pause(f"Pass to {self.names[viewer - 1]} {dash} press Enter when ready.")
         self._shown_to = viewer

@@ -1,0 +1,96 @@
+"""Hot seat in a real tmux window: no card of one player reaches the other through the
+scrollback, at a handover or after leaving the game."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+UMTALI = shutil.which("umtali", path=str(Path(sys.executable).parent)) or shutil.which("umtali")
+TMUX = shutil.which("tmux")
+pytestmark = [
+    pytest.mark.skipif(UMTALI is None or TMUX is None, reason="needs tmux and umtali"),
+    pytest.mark.slow,  # a real terminal: CI runs it
+]
+SUITS = set("♠♥♦♣")
+
+
+class Window:
+    """One detached tmux session at 80x24 running umtali."""
+
+    def __init__(self, *args: str) -> None:
+        assert UMTALI is not None and TMUX is not None
+        self.name = f"umtali-{uuid.uuid4().hex[:8]}"
+        self.data = tempfile.mkdtemp()
+        command = " ".join([f"UMTALI_DATA_DIR={self.data}", UMTALI, *args])
+        # The window stays after umtali exits, so its last screen can still be read.
+        subprocess.run(
+            [TMUX, "new-session", "-d", "-s", self.name, "-x", "80", "-y", "24"], check=True
+        )
+        self.tmux("set-option", "-t", self.name, "remain-on-exit", "on")
+        self.tmux("respawn-pane", "-k", "-t", self.name, command)
+
+    def tmux(self, *args: str) -> str:
+        assert TMUX is not None
+        done = subprocess.run([TMUX, *args], capture_output=True, text=True, check=True)
+        return done.stdout
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", self.name)
+
+    def everything(self) -> str:
+        """The screen and all its scrollback."""
+        return self.tmux("capture-pane", "-p", "-S", "-2000", "-t", self.name)
+
+    def wait_for(self, text: str, timeout: float = 15) -> str:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            screen = self.everything()
+            if text in screen:
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared:\n{self.everything()}")
+
+    def type(self, line: str) -> None:
+        if line:
+            self.tmux("send-keys", "-t", self.name, "-l", line)
+        self.tmux("send-keys", "-t", self.name, "Enter")
+
+    def close(self) -> None:
+        subprocess.run([TMUX, "kill-session", "-t", self.name], capture_output=True)
+        shutil.rmtree(self.data, ignore_errors=True)
+
+
+def test_no_card_of_one_player_is_left_in_the_scrollback_for_the_other() -> None:
+    win = Window("play", "--hotseat", "--names", "Ann", "Ben", "--seed", "9")
+    try:
+        win.wait_for("extra (11th) card")
+        win.type("")  # the dealer keeps the extra card and plays first
+        win.wait_for("Pass to")
+        win.type("")
+        win.wait_for("Ben>")
+        assert SUITS & set(win.screen())  # Ben sees his own cards
+        # Ben's whole turn, by the hints, then the handover to Ann.
+        while "Pass to Ann" not in win.screen():
+            win.type("hint")
+            screen = win.wait_for("Hint: ")
+            hint = screen[screen.rindex("Hint: ") + 6 :].split(" — ")[0].strip()
+            win.type(hint)
+            time.sleep(0.5)
+        assert not SUITS & set(win.everything()), win.everything()
+        win.type("")
+        win.wait_for("Ann>")
+        win.type("quit")
+        win.wait_for("Leave the game?")
+        win.type("y")
+        win.wait_for("You left the game")
+        assert not SUITS & set(win.everything()), win.everything()
+    finally:
+        win.close()

@@ -61,3 +61,26 @@ def test_a_whole_session_runs_through_the_loop_with_no_terminal() -> None:
     out = console.export_text()
     assert "Winner of the session" in out and "Session:" in out
     assert out.count("Winner of game") == len(session.games)
+
+
+@pytest.mark.parametrize(
+    "env,styled,less",
+    [
+        ({}, True, "-R"),
+        ({"LESS": "-FX"}, True, "-FX -R"),
+        ({"LESS": "-FRX"}, True, "-FRX"),
+        ({"LESS": "FRX"}, True, "FRX"),
+        ({"LESS": "--RAW-CONTROL-CHARS"}, True, "--RAW-CONTROL-CHARS"),
+        ({"LESS": "-F --quit-at-eof"}, True, "-F --quit-at-eof -R"),
+        ({"PAGER": "/usr/bin/less -S"}, True, "-R"),
+        ({"PAGER": "more"}, False, None),
+        ({"PAGER": "less", "MANPAGER": "most"}, False, None),
+    ],
+)
+def test_the_rules_pager_gets_colours_only_where_it_shows_them(
+    env: dict[str, str], styled: bool, less: str | None
+) -> None:
+    from umtali.cli import pager_shows_styles
+
+    assert pager_shows_styles(env) is styled
+    assert env.get("LESS") == less

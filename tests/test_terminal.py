@@ -274,3 +274,15 @@ def test_leaving_a_game_that_cannot_be_saved_says_so(tmp_path: Path) -> None:
         term.wait_for(r"It was not saved")
     finally:
         term.close()
+
+
+@pytest.mark.skipif(shutil.which("less") is None, reason="needs less")
+def test_the_rules_open_in_less_without_raw_escape_codes() -> None:
+    term = Terminal("rules", env={"PAGER": "less", "MANPAGER": "", "LESS": "-X"})
+    try:
+        term.wait_for(r"How to play Umtali")
+        term.pump(0.3)
+        assert "ESC[" not in term.text and "\x1b" not in term.text, term.text
+        term.child.send("q")
+    finally:
+        term.close()

@@ -6,7 +6,7 @@ import argparse
 import math
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import MutableMapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -162,10 +162,30 @@ def show_rules(console: object | None = None, ascii_only: bool = False) -> None:
     out = console if isinstance(console, Console) else Console()
     text = Markdown(to_ascii(rules_text()) if ascii_only else rules_text())
     if out.is_terminal and _isatty(sys.stdin):
-        with out.pager(styles=True):
+        styled = pager_shows_styles(os.environ)
+        with out.pager(styles=styled):
             out.print(text)
     else:
         out.print(text)
+
+
+def pager_shows_styles(env: MutableMapping[str, str]) -> bool:
+    """Whether the pager the rules open in will show colours and bold, and if it is
+    ``less``, tell it to (``-R``, else it prints raw escape codes).  Any other pager
+    gets plain text: never escape codes on the screen.
+    """
+    command = (env.get("MANPAGER") or env.get("PAGER") or "less").split()
+    if not command or Path(command[0]).name != "less":
+        return False
+    options = env.get("LESS", "").split()
+    shows_raw = any(
+        word.lower() == "--raw-control-chars"
+        or (not word.startswith("--") and (word.startswith("-") or n == 0) and "R" in word.upper())
+        for n, word in enumerate(options)
+    )
+    if not shows_raw:
+        env["LESS"] = " ".join([*options, "-R"])
+    return True
 
 
 def _isatty(stream: object) -> bool:

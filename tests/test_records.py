@@ -28,7 +28,13 @@ from umtali.engine.record import (
     load,
     parse_record,
 )
-from umtali.storage import Autosaver, read_saved, unfinished_games, write_atomically
+from umtali.storage import (
+    Autosaver,
+    copies_to_keep,
+    read_saved,
+    unfinished_games,
+    write_atomically,
+)
 from umtali.ui.loop import undo_point
 
 PLAYERS = (PlayerInfo("human", "Ann"), PlayerInfo("bot", "Bot (hard)", "hard"))
@@ -395,3 +401,61 @@ def test_an_undo_makes_the_writer_ask_for_the_whole_record() -> None:
     assert writer.more(game) is None
     assert writer.whole(game) == format_record(game, PLAYERS)
     assert writer.more(game) == ""
+
+
+def _saved_with_a_copy(tmp_path: Path) -> tuple[Path, Path]:
+    game = half_played_game(4, 30)
+    own, copy = tmp_path / "own.umtali", tmp_path / "mine.umtali"
+    saver = Autosaver(game, PLAYERS, [own, copy], print)
+    saver.save()
+    saver.close()
+    return own, copy
+
+
+def test_a_record_names_the_copy_the_player_asked_for(tmp_path: Path) -> None:
+    own, copy = _saved_with_a_copy(tmp_path)
+    assert f"copy {copy.resolve()}" in own.read_text().splitlines()
+    assert read_saved(own).copies == (copy.resolve(),)
+    assert read_saved(copy).copies == (copy.resolve(),)  # every file names it
+    assert copies_to_keep(read_saved(own)) == ([copy.resolve()], [])
+    # Resumed from the copy itself, nothing more is to be written.
+    assert copies_to_keep(read_saved(copy)) == ([], [])
+
+
+def test_a_resumed_game_goes_on_writing_its_copy(tmp_path: Path) -> None:
+    own, copy = _saved_with_a_copy(tmp_path)
+    saved = read_saved(own)
+    keep, _ = copies_to_keep(saved)
+    match = saved.match
+    assert isinstance(match, umtali.Game)
+    saver = Autosaver(match, saved.players, [own, *keep], print)
+    hand = match.hand
+    assert hand is not None
+    for _ in range(5):
+        hand.play(NormalBot().choose(hand.view(hand.mover + 1), GameInfo()).action)
+        saver.save()
+    saver.close()
+    assert read_saved(copy).match.hand.actions() == hand.actions()  # type: ignore[union-attr]
+
+
+def test_a_copy_that_is_gone_or_holds_another_game_is_never_written(tmp_path: Path) -> None:
+    own, copy = _saved_with_a_copy(tmp_path)
+    copy.unlink()
+    keep, skipped = copies_to_keep(read_saved(own))
+    assert keep == [] and "is not written any more" in skipped[0]
+    assert not copy.exists()  # not made again: a record's copy lines create nothing
+    other = half_played_game(5, 10)
+    Autosaver(other, PLAYERS, [copy], print).save()
+    keep, skipped = copies_to_keep(read_saved(own))
+    assert keep == [] and "holds another game" in skipped[0]
+
+
+def test_a_hostile_copy_line_cannot_make_umtali_write_another_file(tmp_path: Path) -> None:
+    own, _ = _saved_with_a_copy(tmp_path)
+    victim = tmp_path / "notes.txt"
+    victim.write_text("my notes\n")
+    text = own.read_text().replace("copy ", f"copy {victim}\ncopy ", 1)
+    own.write_text(text)
+    keep, skipped = copies_to_keep(read_saved(own))
+    assert victim not in keep and any(str(victim) in why for why in skipped)
+    assert victim.read_text() == "my notes\n"

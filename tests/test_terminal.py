@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from umtali.storage import read_saved
+
 pexpect = pytest.importorskip("pexpect")
 pyte = pytest.importorskip("pyte")
 
@@ -286,3 +288,35 @@ def test_the_rules_open_in_less_without_raw_escape_codes() -> None:
         term.child.send("q")
     finally:
         term.close()
+
+
+def _one_move_then_quit(term: Terminal) -> None:
+    term.wait_for(r"You>")
+    term.type("hint")
+    hint = term.wait_for(r"Hint: (.+?) —").group(1)
+    term.type(hint)
+    term.wait_for(r"You>")
+    term.type("quit")
+    term.wait_for(r"Leave the game\? \[y/N\]")
+    term.type("y")
+    term.wait_for(r"You left the game")
+    term.child.expect(pexpect.EOF, timeout=10)
+
+
+def test_a_record_asked_for_is_still_written_after_resume(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.umtali"
+    first = Terminal("play", "--seed", "5", "--delay", "0", "--record", str(mine))
+    try:
+        first.wait_for(r"extra \(11th\) card")
+        first.type("")
+        _one_move_then_quit(first)
+        before = read_saved(mine).match.hand.actions()  # type: ignore[union-attr]
+        second = Terminal("resume", data=first.data)
+        try:
+            _one_move_then_quit(second)
+        finally:
+            second.close()
+        after = read_saved(mine).match.hand.actions()  # type: ignore[union-attr]
+        assert len(after) > len(before) and after[: len(before)] == before
+    finally:
+        first.close()

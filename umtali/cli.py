@@ -323,7 +323,7 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def run_resume(args: argparse.Namespace) -> int:
-    from umtali.storage import games_dir, read_saved, unfinished_games
+    from umtali.storage import copies_to_keep, games_dir, read_saved, unfinished_games
 
     which = args.which
     number = _number(which)
@@ -370,7 +370,10 @@ def run_resume(args: argparse.Namespace) -> int:
         return 1
     if not _need_terminal("resume"):
         return 2
-    return _table(args, saved.players, saved.match, [saved.path], None)
+    copies, skipped = copies_to_keep(saved)
+    for why in skipped:
+        print(visible(why), file=sys.stderr)
+    return _table(args, saved.players, saved.match, [saved.path, *copies], None)
 
 
 def _number(text: str | None) -> int | None:

@@ -24,7 +24,7 @@ import stat
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -152,9 +152,11 @@ def _stale_temporaries(record: Path) -> None:
 class RecordFile:
     """One record file, written whole once and then appended to move by move."""
 
-    def __init__(self, path: Path, players: tuple[PlayerInfo, PlayerInfo]) -> None:
+    def __init__(
+        self, path: Path, players: tuple[PlayerInfo, PlayerInfo], copies: Sequence[str] = ()
+    ) -> None:
         self.path = path
-        self.writer = RecordWriter(players)
+        self.writer = RecordWriter(players, copies)
         self._fd: int | None = None  # open for appending once the whole record is down
 
     def save(self, match: Game | Session) -> None:
@@ -201,7 +203,10 @@ class Autosaver:
         tell: Callable[[str], None] | None = None,
     ) -> None:
         self.match = match
-        self.files = [RecordFile(path, players) for path in paths]
+        # Every file names the records the player asked for, so that a resumed game
+        # goes on writing them.
+        copies = [str(path.resolve()) for path in paths[1:]]
+        self.files = [RecordFile(path, players, copies) for path in paths]
         self.warn = warn
         self.tell = tell or warn
         self.problems: dict[Path, str] = {}
@@ -261,6 +266,7 @@ class SavedGame:
     modified: float
     players: tuple[PlayerInfo, PlayerInfo]
     match: Game | Session
+    copies: tuple[Path, ...] = ()  # the records the player asked for as well
 
     def describe(self) -> str:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.modified))
@@ -322,7 +328,44 @@ def read_saved(path: Path) -> SavedGame:
         if not text or text.endswith("\n") or not cut:
             raise
         data, match = load(text[:cut], str(path))
-    return SavedGame(path, modified, data.players, match)
+    return SavedGame(path, modified, data.players, match, tuple(Path(c) for c in data.copies))
+
+
+def copies_to_keep(saved: SavedGame) -> tuple[list[Path], list[str]]:
+    """The records a resumed game goes on writing besides its own file, and why any
+    other is left alone.
+
+    A copy is written again only if it is still there and still holds this game: a
+    record could come from anyone, so its ``copy`` lines never make umtali create or
+    overwrite another file.
+    """
+    keep: list[Path] = []
+    skipped: list[str] = []
+    here = saved.path.resolve()
+    for copy in saved.copies:
+        if copy.resolve() == here or copy in keep:
+            continue
+        try:
+            other = read_saved(copy)
+        except RecordError as err:
+            skipped.append(f"the record {copy} is not written any more: {err}")
+            continue
+        if not same_game(saved, other):
+            skipped.append(f"the record {copy} now holds another game: it is left alone")
+            continue
+        keep.append(copy)
+    return keep, skipped
+
+
+def same_game(a: SavedGame, b: SavedGame) -> bool:
+    """Whether two records are of one game: the same rules, seed, players and kind."""
+    ma, mb = a.match, b.match
+    return (
+        a.players == b.players
+        and ma.rules == mb.rules
+        and ma.seed == mb.seed
+        and isinstance(ma, Session) == isinstance(mb, Session)
+    )
 
 
 def unfinished_games() -> tuple[list[SavedGame], list[str]]:

@@ -28,6 +28,7 @@ The layout, one fact per line (``#`` starts a comment)::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from urllib.parse import unquote
 
@@ -39,7 +40,9 @@ from umtali.engine.moves import NOT_MOVES
 from umtali.engine.rules import PRESETS, rules_named
 
 #: Version 2 writes names escaped (see :func:`escape_name`); version 1 records still load.
-FORMAT_VERSION = 2
+#: 3 added ``copy`` lines (the extra records a game is also written to); 2 escaped
+#: names.  Every older version still loads.
+FORMAT_VERSION = 3
 MAGIC = "umtali record"
 
 
@@ -105,6 +108,8 @@ class RecordData:
     seed: int
     players: tuple[PlayerInfo, PlayerInfo]
     games: list[list[HandRecord]] = field(default_factory=list)
+    # Records the game is also written to (``umtali play --record FILE``), absolute.
+    copies: tuple[str, ...] = ()
 
 
 # ------------------------------------------------------------------ writing
@@ -116,7 +121,9 @@ def played(hand: Hand) -> list[tuple[int, str]]:
     return list(zip(movers, hand.actions(), strict=True))
 
 
-def _header(match: Game | Session, players: tuple[PlayerInfo, PlayerInfo]) -> list[str]:
+def _header(
+    match: Game | Session, players: tuple[PlayerInfo, PlayerInfo], copies: Sequence[str] = ()
+) -> list[str]:
     return [
         f"{MAGIC} {FORMAT_VERSION}",
         f"rules {match.rules.name}",
@@ -124,6 +131,7 @@ def _header(match: Game | Session, players: tuple[PlayerInfo, PlayerInfo]) -> li
         f"seed {match.seed}",
         players[0].line(1),
         players[1].line(2),
+        *(f"copy {escape_name(path)}" for path in copies),
     ]
 
 
@@ -151,9 +159,11 @@ def _games(match: Game | Session) -> list[Game]:
     return match.games if isinstance(match, Session) else [match]
 
 
-def format_record(match: Game | Session, players: tuple[PlayerInfo, PlayerInfo]) -> str:
+def format_record(
+    match: Game | Session, players: tuple[PlayerInfo, PlayerInfo], copies: Sequence[str] = ()
+) -> str:
     """The record of a game or session as it stands (finished or not)."""
-    lines = _header(match, players)
+    lines = _header(match, players, copies)
     for g, game in enumerate(_games(match), 1):
         lines.append(f"game {g}")
         for n, hand in enumerate(game.hands, 1):
@@ -172,8 +182,9 @@ class RecordWriter:
     undo took actions back): then :meth:`whole` is written again.
     """
 
-    def __init__(self, players: tuple[PlayerInfo, PlayerInfo]) -> None:
+    def __init__(self, players: tuple[PlayerInfo, PlayerInfo], copies: Sequence[str] = ()) -> None:
         self.players = players
+        self.copies = tuple(copies)
         self._game = -1  # index of the last game written
         self._hand = -1  # index (in that game) of the last hand written
         self._actions: list[str] = []  # that hand's action lines written so far
@@ -182,7 +193,9 @@ class RecordWriter:
     def whole(self, match: Game | Session) -> str:
         """The full record; what follows it is then given by :meth:`more`."""
         self._game, self._hand, self._actions, self._result = -1, -1, [], False
-        return "\n".join(_header(match, self.players)) + "\n" + (self.more(match) or "")
+        return (
+            "\n".join(_header(match, self.players, self.copies)) + "\n" + (self.more(match) or "")
+        )
 
     def more(self, match: Game | Session) -> str | None:
         """The lines added since the last :meth:`whole` or :meth:`more`, or None."""
@@ -255,6 +268,7 @@ def parse_record(text: str, source: str = "record") -> RecordData:
         raise RecordError(f"{source}:{n}: unknown record version {version}")
     header: dict[str, str] = {}
     players: dict[int, PlayerInfo] = {}
+    copies: list[str] = []
     games: list[list[HandRecord]] = []
     hand: HandRecord | None = None
     for n, row in rows[1:]:
@@ -271,6 +285,8 @@ def parse_record(text: str, source: str = "record") -> RecordData:
                 raise RecordError(f"{source}:{n}: a player is 'human' or 'bot LEVEL'")
             name = unescape_name(name.strip()) if version >= 2 else name.strip()
             players[int(words[0])] = PlayerInfo(kind, name, words[2] if kind == "bot" else "")
+        elif key == "copy" and not games and version >= 3:
+            copies.append(unescape_name(rest.strip()))
         elif key == "game":
             if _int(rest.strip(), source, n, "the game number") != len(games) + 1:
                 raise RecordError(f"{source}:{n}: games must be numbered in order")
@@ -326,6 +342,7 @@ def parse_record(text: str, source: str = "record") -> RecordData:
         seed=_int(header["seed"], source, 0, "the seed"),
         players=(players[1], players[2]),
         games=games,
+        copies=tuple(copies),
     )
 
 

@@ -15,7 +15,7 @@ from umtali.bots.arena import play_game
 from umtali.bots.seat import GameInfo
 from umtali.engine.cards import Card
 from umtali.engine.events import Event, EventKind
-from umtali.engine.record import PlayerInfo
+from umtali.engine.record import PlayerInfo, played
 from umtali.engine.view import PlayerView
 from umtali.storage import Autosaver, read_saved
 from umtali.ui.human import HumanSeat, QuitGame
@@ -166,6 +166,22 @@ def test_undo_against_the_bot_goes_back_to_the_start_of_the_turn() -> None:
         pipe_cm.__exit__(None, None, None)
     assert game.hand is not None and game.hand.actions() == []
     assert len(game.hand.hand_of(1)) == 11
+
+
+def test_undo_never_takes_back_a_draw_from_the_stock() -> None:
+    # The bot deals and keeps the extra card, so Ann's first turn starts with a draw.
+    loop, console, _session, pipe_cm = table(scripted_player(["draw", "undo", "quit", "y"]))
+    game = umtali.Game(seed=5, first_dealer=2)
+    try:
+        with pytest.raises(QuitGame):
+            loop.play_game(game)
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    assert "There is nothing to undo" in console.export_text()
+    hand = game.hand
+    assert hand is not None
+    assert [who for who, _ in played(hand)][-1] == 1 and hand.actions()[-1] == "draw"
+    assert len(hand.hand_of(1)) == 11  # the card drawn stays in Ann's hand
 
 
 def test_undo_is_refused_between_two_people() -> None:

@@ -291,13 +291,19 @@ def test_a_record_survives_being_killed_at_any_moment(tmp_path: Path) -> None:
     "actions,player,expected",
     [
         ([], 1, None),
+        ([(1, "meld KS QS"), (1, "play JS")], 1, 0),  # the first turn: no draw
         ([(1, "meld KS QS"), (1, "discard 9C")], 2, None),
-        ([(1, "meld KS QS"), (1, "discard 9C"), (2, "draw")], 2, 2),
-        ([(1, "x"), (2, "draw"), (2, "discard 4C")], 1, 0),
-        ([(1, "x"), (2, "y"), (1, "draw"), (1, "play JS")], 1, 2),
+        # A stock draw showed a card: it stays, and what follows it may go.
+        ([(1, "meld KS QS"), (1, "discard 9C"), (2, "draw")], 2, None),
+        ([(1, "x"), (2, "y"), (1, "draw"), (1, "play JS")], 1, 3),
+        ([(1, "x"), (2, "y"), (1, "draw"), (1, "play JS"), (1, "meld 8H 7H 6H")], 1, 3),
+        # A take from the pile showed nothing hidden: it may go too.
+        ([(1, "x"), (2, "y"), (1, "take"), (1, "meld 9C 9D 9H")], 1, 2),
+        # The opponent's reply was seen: nothing before it comes back.
+        ([(1, "x"), (2, "draw"), (2, "discard 4C")], 1, None),
     ],
 )
-def test_undo_goes_to_the_start_of_this_turn_or_the_last(
+def test_undo_never_takes_back_what_showed_a_hidden_card(
     actions: list[tuple[int, str]], player: int, expected: int | None
 ) -> None:
     assert undo_point(actions, player) == expected

@@ -62,7 +62,7 @@ HELP = [
     ("7S 6S 5S", "cards alone: meld them, or play / discard a single card"),
     ("all  (a)", "make every play that is forced (stops at the first real choice)"),
     ("hint", "what the bot would do here, and why"),
-    ("undo  (u)", "against the bot: back to the start of your turn (or the one before)"),
+    ("undo  (u)", "against the bot: take back this turn's moves since your last stock draw"),
     ("score / rules / help", "the scores, the rules, this list"),
     ("quit  (q)", "leave the game (asks first)"),
 ]

@@ -66,23 +66,28 @@ def wipe(console: Console) -> None:
         console.file.flush()
 
 
-def undo_point(actions: list[tuple[int, str]], player: int) -> int | None:
-    """How many actions to keep to go back to the start of ``player``'s turn.
+#: What undo may take back, for help and for a refused undo.
+UNDO_RULE = (
+    "undo takes back your moves of this turn, but never a draw from the stock (it showed "
+    "you a card) nor anything before it, and never your opponent's reply"
+)
 
-    Mid-turn, that is the start of the current turn; at the start of a turn
-    (the opponent moved last), the start of the turn before.  None when the
-    player has not moved yet in this hand.
+
+def undo_point(actions: list[tuple[int, str]], player: int) -> int | None:
+    """How many actions to keep to take back what ``player`` did this turn without
+    unseeing anything: back to the start of the turn, or to just after the turn's draw
+    from the stock (the card drawn was seen, and the stock's order with it).  None when
+    there is nothing of this turn to take back: the opponent moved last (their reply
+    was seen), or the turn so far is only a draw.
     """
-    runs: list[tuple[int, int]] = []  # (player, index where their run of actions starts)
-    for i, (who, _) in enumerate(actions):
-        if not runs or runs[-1][0] != who:
-            runs.append((who, i))
-    mine = [start for who, start in runs if who == player]
-    if not mine:
-        return None
-    if runs[-1][0] == player:
-        return runs[-1][1]
-    return mine[-1]
+    start = len(actions)
+    while start and actions[start - 1][0] == player:
+        start -= 1
+    keep = start
+    for i in range(start, len(actions)):
+        if actions[i][1] == "draw":
+            keep = i + 1
+    return keep if keep < len(actions) else None
 
 
 class TableLoop:
@@ -238,7 +243,7 @@ class TableLoop:
             return None
         target = undo_point(played(hand), player)
         if target is None:
-            self.console.print(Text("There is nothing of yours to undo in this hand.", "yellow"))
+            self.console.print(Text(f"There is nothing to undo: {UNDO_RULE}.", "yellow"))
         return target
 
     def _hand_over_to(self, viewer: int) -> None:

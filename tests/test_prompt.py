@@ -33,8 +33,8 @@ def test_a_whole_game_against_the_bot_with_typos_and_illegal_moves() -> None:
         pipe_cm.__exit__(None, None, None)
     assert game.is_over and game.winner in (1, 2)
     out = console.export_text()
-    assert "'discrad 4C' is not a command" in out
-    assert "'play' is not an action" in out or "is not an action" in out
+    assert "'discrad 4C' is not a command: did you mean discard?" in out
+    assert "play needs its cards (play <card>)" in out
     assert "there is no draw on this turn" in out or "already drawn" in out
     assert "Legal now:" in out and "Hint:" in out and "This hand: you" in out
     assert "RULES" in out
@@ -313,3 +313,28 @@ def test_a_whole_variant_game_at_the_prompt(variant: str, hotseat: bool) -> None
     assert "Hand 1 is over" in out and "Winner of game 1" in out
     if variant == "rummy":
         assert "went out. Left in" in out
+
+
+@pytest.mark.parametrize(
+    "typed,says",
+    [
+        ("dscard 4c", "'dscard 4c' is not a command: did you mean discard?"),
+        ("drwa", "did you mean draw?"),
+        ("hlep", "did you mean help?"),
+        ("7z", "'7z' is not a card: write a rank"),
+        ("AS 7x", "'7x' is not a card"),
+        ("meld", "meld needs its cards (meld <cards>): legal now are meld KS QS"),
+        ("play", "legal now are play JS"),
+        ("discard", "discard needs its cards (discard <card>); none is legal now"),
+        ("foo bar", "'foo bar' is not a command: try draw"),
+    ],
+)
+def test_a_mistyped_line_gets_the_answer_that_helps(typed: str, says: str) -> None:
+    from umtali.engine.errors import InvalidNotation
+    from umtali.ui.commands import parse_command
+
+    view = umtali.deal_hand(seed=7).view(1)  # meld KS QS and play JS are legal
+    with pytest.raises(InvalidNotation) as refusal:
+        parse_command(typed, view)
+    assert says in str(refusal.value)
+    assert "some variants" not in str(refusal.value)  # only this game's moves

@@ -10,6 +10,8 @@ help, hint, score, rules, all, quit.
 
 from __future__ import annotations
 
+import difflib
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
@@ -109,6 +111,10 @@ def _expand(words: list[str]) -> list[str]:
     return words
 
 
+_VERBS = ("draw", "take", "meld", "play", "discard", "end")
+_RANK_START = re.compile(r"^(10|[2-9AJQKT])", re.IGNORECASE)
+
+
 def parse_command(text: str, view: PlayerView) -> Command:
     """Read a line typed at the prompt; raises InvalidNotation for nonsense."""
     words = text.replace(",", " ").split()
@@ -117,14 +123,15 @@ def parse_command(text: str, view: PlayerView) -> Command:
     if len(words) == 1 and words[0].lower() in META:
         return Command(meta=META[words[0].lower()])
     words = _expand(words)
-    if words[0].lower() in ("draw", "take", "meld", "play", "discard", "end"):
+    verb = words[0].lower()
+    if verb in _VERBS:
+        if len(words) == 1 and verb in ("meld", "play", "discard"):
+            raise InvalidNotation(_which_cards(verb, view))
         return Command(action=Action.parse(" ".join(words)))
     try:
         cards = [Card.parse(w) for w in words]
-    except InvalidNotation:
-        raise InvalidNotation(
-            f"{text.strip()!r} is not a command: try draw, take, meld, play, discard, or help"
-        ) from None
+    except InvalidNotation as err:
+        raise InvalidNotation(_not_a_command(text, words, err)) from None
     if len(cards) > 1:
         return Command(action=Action.parse("meld " + " ".join(words)))
     card = cards[0]
@@ -133,6 +140,38 @@ def parse_command(text: str, view: PlayerView) -> Command:
     if discard in view.legal and play not in view.legal:
         return Command(action=discard)
     return Command(action=play)
+
+
+def _which_cards(verb: str, view: PlayerView) -> str:
+    """A bare ``meld``, ``play`` or ``discard``: which cards, with the legal ones as examples."""
+    kind = {"meld": ActionKind.MELD, "play": ActionKind.PLAY, "discard": ActionKind.DISCARD}[verb]
+    legal = [str(a) for a in view.legal if a.kind is kind]
+    shape = {"meld": "meld <cards>", "play": "play <card>", "discard": "discard <card>"}[verb]
+    if not legal:
+        return f"{verb} needs its cards ({shape}); none is legal now"
+    more = f" and {len(legal) - 4} more" if len(legal) > 4 else ""
+    return f"{verb} needs its cards ({shape}): legal now are {', '.join(legal[:4])}{more}"
+
+
+def _not_a_command(text: str, words: list[str], err: InvalidNotation) -> str:
+    """Why a line that is neither a command nor cards is refused: a near-miss of a
+    command, a card mistyped, or nonsense."""
+    head = words[0].lower()
+    near = difflib.get_close_matches(head, [*_VERBS, *META], n=1, cutoff=0.7)
+    if near:
+        return f"{text.strip()!r} is not a command: did you mean {near[0]}?"
+    bad = next((w for w in words if not _is_card(w)), words[0])
+    if _RANK_START.match(bad) and len(bad) <= 4:
+        return str(err)  # a card mistyped: Card.parse names it and says how to write one
+    return f"{text.strip()!r} is not a command: try draw, take, meld, play, discard, or help"
+
+
+def _is_card(word: str) -> bool:
+    try:
+        Card.parse(word)
+    except InvalidNotation:
+        return False
+    return True
 
 
 def forced_action(view: PlayerView) -> Action | None:

@@ -183,7 +183,9 @@ class HumanSeat:
         if meta == "hint":
             decision = self.hint_bot.choose(view, info)
             self.console.print(
-                Text.assemble(("Hint:", "cyan"), f" {decision.action} — {decision.reason}")
+                Text.assemble(
+                    ("Hint:", "cyan"), f" {decision.action} {self.theme.dash} {decision.reason}"
+                )
             )
         elif meta == "score":
             me, opp = view.player - 1, 2 - view.player

@@ -166,6 +166,7 @@ def test_undo_against_the_bot_goes_back_to_the_start_of_the_turn() -> None:
         pipe_cm.__exit__(None, None, None)
     assert game.hand is not None and game.hand.actions() == []
     assert len(game.hand.hand_of(1)) == 11
+    assert game.undone and game.undone[0][:2] == (0, 0)  # kept, for the record to show
 
 
 def test_undo_never_takes_back_a_draw_from_the_stock() -> None:

@@ -465,3 +465,28 @@ def test_a_hostile_copy_line_cannot_make_umtali_write_another_file(tmp_path: Pat
     keep, skipped = copies_to_keep(read_saved(own))
     assert victim not in keep and any(str(victim) in why for why in skipped)
     assert victim.read_text() == "my notes\n"
+
+
+def test_an_undo_is_kept_in_the_record_and_comes_back_with_it(tmp_path: Path) -> None:
+    game = half_played_game(4, 12)
+    hand = game.hand
+    assert hand is not None
+    before = hand.actions()
+    game.rewind(len(before) - 2)  # two actions taken back
+    taken = tuple(before[-2:])
+    assert game.undone == [(len(game.hands) - 1, len(before) - 2, taken)]
+    path = tmp_path / "g.umtali"
+    saver = Autosaver(game, PLAYERS, [path], print)
+    saver.save()
+    hand = game.hand
+    assert hand is not None
+    hand.play(hand.legal_actions()[0])  # play on after the undo: appended as usual
+    saver.save()
+    saver.close()
+    text = path.read_text()
+    assert f"undone: {'; '.join(taken)}" in text.splitlines()
+    again = read_saved(path).match
+    assert isinstance(again, umtali.Game)
+    assert again.undone == game.undone
+    assert [h.actions() for h in again.hands] == [h.actions() for h in game.hands]
+    assert format_record(again, PLAYERS) == format_record(game, PLAYERS)

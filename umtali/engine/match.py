@@ -80,6 +80,9 @@ class Game:
             raise ValueError(f"the dealer is player 1 or 2, not {first_dealer!r}")
         self._first_dealer = first_dealer
         self.hands: list[Hand] = []
+        # Every undo, so the record can say it was used: (the hand's index, how many
+        # actions were kept, the actions taken back).
+        self.undone: list[tuple[int, int, tuple[str, ...]]] = []
         # The results of finished hands, each with the hand it came from: a finished
         # hand never changes, so each is worked out once (a long game asks often).
         self._finished: list[tuple[Hand, HandResult]] = []
@@ -181,7 +184,14 @@ class Game:
             raise ValueError(f"the hand has {len(actions)} actions: cannot keep {keep}")
         again = replay(hand.deal, actions[:keep], self.rules)
         self.hands[-1] = again
+        if keep < len(actions):
+            self.undone.append((len(self.hands) - 1, keep, tuple(actions[keep:])))
         return again
+
+    def undone_in(self, index: int) -> list[tuple[int, tuple[str, ...]]]:
+        """The undos of hand ``index`` (0-based): how many actions were kept, and the
+        actions taken back, in the order they were made."""
+        return [(keep, taken) for i, keep, taken in self.undone if i == index]
 
     def play(self, action: str) -> None:
         """Play an action in the current hand."""

@@ -97,6 +97,8 @@ class HandRecord:
     p2: tuple[Card, ...]
     stock: tuple[Card, ...]
     actions: list[tuple[int, str, int]] = field(default_factory=list)  # player, text, line
+    # Undos: how many actions were kept, and those taken back (not replayed).
+    undone: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)
     result: tuple[int, int, int | None, str] | None = None  # scores, went out, end
     line: int = 0
 
@@ -145,8 +147,17 @@ def _deal_lines(number: int, hand: Hand) -> list[str]:
     ]
 
 
-def _action_lines(hand: Hand) -> list[str]:
-    return [f"{who}: {text}" for who, text in played(hand)]
+def _action_lines(hand: Hand, undone: Sequence[tuple[int, tuple[str, ...]]] = ()) -> list[str]:
+    """A hand's action lines, with a line for each undo where it was made (the actions
+    it took back; they are not replayed)."""
+    actions = [f"{who}: {text}" for who, text in played(hand)]
+    last = len(actions)  # an undo later undone in part goes after what is left
+    lines = []
+    for n in range(last + 1):
+        lines += [f"undone: {'; '.join(taken)}" for keep, taken in undone if min(keep, last) == n]
+        if n < last:
+            lines.append(actions[n])
+    return lines
 
 
 def _result_line(hand: Hand) -> str:
@@ -167,7 +178,7 @@ def format_record(
     for g, game in enumerate(_games(match), 1):
         lines.append(f"game {g}")
         for n, hand in enumerate(game.hands, 1):
-            lines += _deal_lines(n, hand) + _action_lines(hand)
+            lines += _deal_lines(n, hand) + _action_lines(hand, game.undone_in(n - 1))
             if hand.is_over:
                 lines.append(_result_line(hand))
     return "\n".join(lines) + "\n"
@@ -207,7 +218,7 @@ class RecordWriter:
                 if self._hand >= len(hands):
                     return None
                 hand = hands[self._hand]
-                lines = _action_lines(hand)
+                lines = _action_lines(hand, games[self._game].undone_in(self._hand))
                 if lines[: len(self._actions)] != self._actions or (
                     self._result and not hand.is_over
                 ):
@@ -223,7 +234,7 @@ class RecordWriter:
                 self._game, self._hand = g, -1
             for n in range(self._hand + 1, len(games[g].hands)):
                 hand = games[g].hands[n]
-                self._actions = _action_lines(hand)
+                self._actions = _action_lines(hand, games[g].undone_in(n))
                 out += _deal_lines(n + 1, hand) + self._actions
                 self._result = hand.is_over
                 if hand.is_over:
@@ -322,6 +333,9 @@ def parse_record(text: str, source: str = "record") -> RecordData:
             a = _int(words[0], source, n, "a score")
             b = _int(words[1], source, n, "a score")
             hand.result = (a, b, who, words[2])
+        elif row.startswith("undone:") and version >= 3:
+            taken = tuple(t.strip() for t in row[7:].split(";") if t.strip())
+            hand.undone.append((len(hand.actions), taken))
         elif row[:2] in ("1:", "2:"):
             if hand.result is not None:
                 raise RecordError(f"{source}:{n}: an action after the hand's result")
@@ -376,6 +390,7 @@ def restore(data: RecordData, source: str = "record") -> Game | Session:
                     f"{where}: the deal of hand {rec.number} is not the one the record's "
                     "seed gives (was the file edited?)"
                 )
+            game.undone.extend((len(game.hands) - 1, keep, taken) for keep, taken in rec.undone)
             for who, text, line in rec.actions:
                 if hand.is_over:
                     raise RecordError(f"{source}:{line}: {text!r} comes after the hand ended")

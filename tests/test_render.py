@@ -191,3 +191,31 @@ def test_rummy_end_of_hand_counts_the_cards_left() -> None:
     check_golden("rummy_hand_end", text)
     value = sum(min(c.rank + 1, 10) for c in hand.forfeited)
     assert f"Left in {NAMES[2 - hand.went_out]}'s hand" in text and f"= {value}" in text
+
+
+def test_labels_say_what_they_count_and_whose_they_are() -> None:
+    hand = umtali.deal_hand(
+        ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "4D"],
+        ["KH", "QS", "2H", "5H", "7C", "9C", "2D", "6D", "8D", "AC"],
+    )
+    hand.play("meld 10S 9S 8S 7S 6S 5S 4S 3S 2S AS")
+    theme = Theme()
+    table = text_of(render_table(hand.view(2), TableInfo(NAMES), theme, 80, 24))
+    assert " 1 card " in table and "1 cards" not in table  # Ann holds 4D alone
+    assert "14 points · 14 in the game" in table  # the headers count points
+    assert "Ben (you)" in table
+    # A replay shows both hands face up, and nobody at the table is "you".
+    shown = render_table(
+        hand.view(2), TableInfo(NAMES), theme, 80, 24, reveal=hand.cards_in_hand(1)
+    )
+    assert "(you)" not in text_of(shown)
+    # Rummy's hand end counts what is left in the loser's hand: "your hand", not "You's".
+    rummy = umtali.deal_hand(seed=0, rules="rummy")
+    rng = random.Random(0)
+    while not rummy.is_over:  # laying whatever can be laid, so someone goes out
+        legal = rummy.legal_actions()
+        rummy.play(rng.choice([a for a in legal if a.startswith(("meld", "play"))] or legal))
+    assert rummy.went_out is not None
+    names = ("Bot", "You") if rummy.went_out == 1 else ("You", "Bot")
+    end = text_of(hand_end_of(rummy, TableInfo(names), None))
+    assert "Left in your hand" in end and "You's" not in end

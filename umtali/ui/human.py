@@ -118,7 +118,8 @@ class HumanSeat:
         try:
             answer = plain_prompt(
                 self.session,
-                "Who takes the extra (11th) card and plays first? [Enter: you, o: your opponent] ",
+                f"Who takes the extra (11th) card and plays first? [Enter: you ({self.name}), "
+                "o: your opponent] ",
             )
         except (KeyboardInterrupt, EOFError):
             if ask_yes(self.session, "Leave the game?"):

@@ -180,7 +180,7 @@ def render_table(
     """The whole table from ``view.player``'s seat: opponent on top, you below.
 
     ``reveal`` shows the opponent's cards instead of their backs (a replay,
-    where nothing is hidden any more).
+    where nothing is hidden any more, and nobody is "you").
     """
     if too_small(width, height):
         return render_too_small(width, height, theme)
@@ -201,14 +201,15 @@ def render_table(
 
     def header(who: int, extra: str) -> Text:
         pts = view.scores[who]
-        right = f"hand {pts} {theme.dot} game {info.totals[who] + pts}"
+        right = f"{pts} points {theme.dot} {info.totals[who] + pts} in the game"
         left = Text(f" {names[who]}", style="bold")
         left.append(extra, style="dim")
         return _bar(left, right, width, theme)
 
     lines: list[Text] = []
     backs = theme.back * view.opponent_hand_size
-    lines.append(header(opp, f" {backs} {view.opponent_hand_size} cards"))
+    held = view.opponent_hand_size
+    lines.append(header(opp, f" {backs} {held} card{'s' if held != 1 else ''}"))
     if reveal is not None:
         shown = Text("  ")
         shown.append_text(theme.cards(list(reveal)))
@@ -237,7 +238,7 @@ def render_table(
         lines.append(known)
     lines.append(Text(""))
     lines += render_side(view.sides[me], theme, width, rows_for[me])
-    lines.append(header(me, "" if names[me] == "You" else " (you)"))
+    lines.append(header(me, "" if names[me] == "You" or reveal is not None else " (you)"))
     lines.append(render_hand(view, theme))
     lines.append(Text(" " + step_text(view, names, theme), style="bold cyan"))
     return Group(*lines)
@@ -348,7 +349,8 @@ def _rummy_hand_end(
     else:
         value = rummy_points(mask_of(left))
         other = info.names[2 - went_out]
-        row = Text(f"{info.names[went_out - 1]} went out. Left in {other}'s hand: ")
+        whose = "your" if other == "You" else f"{other}'s"
+        row = Text(f"{info.names[went_out - 1]} went out. Left in {whose} hand: ")
         row.append_text(theme.cards(list(left)) if left else Text("nothing"))
         row.append(f" = {value}")
         if value and scores[went_out - 1] == 2 * value:

@@ -490,3 +490,33 @@ def test_an_undo_is_kept_in_the_record_and_comes_back_with_it(tmp_path: Path) ->
     assert again.undone == game.undone
     assert [h.actions() for h in again.hands] == [h.actions() for h in game.hands]
     assert format_record(again, PLAYERS) == format_record(game, PLAYERS)
+
+
+def test_the_resume_list_tells_games_apart_and_can_delete_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("UMTALI_DATA_DIR", str(tmp_path))
+    folder = tmp_path / "games"
+    game = half_played_game(3, 40)
+    write_atomically(folder / "a.umtali", format_record(game, PLAYERS))
+    write_atomically(folder / "b.umtali", format_record(half_played_game(1, 5), PLAYERS))
+    os.utime(folder / "b.umtali", (1, 1))
+    games, _ = unfinished_games()
+    line = games[0].describe()
+    a, b = game.totals
+    if game.hand is not None and not game.hand.is_over:
+        a, b = a + game.hand.scores[0], b + game.hand.scores[1]
+    assert f"classic, hand {len(game.hands)}, {a}-{b}  a.umtali" in line
+    # A game open in another umtali is not deleted from under it.
+    from umtali.storage import GameLock
+
+    lock = GameLock(folder / "a.umtali")
+    lock.acquire()
+    assert cli.main(["resume", "--delete", "1"]) == 1
+    assert "open in another umtali" in capsys.readouterr().err
+    lock.release()
+    assert cli.main(["resume", "--delete", "3"]) == 1  # no such game: nothing happens
+    assert cli.main(["resume", "--delete", "1"]) == 0
+    assert "Deleted:" in capsys.readouterr().out
+    assert not (folder / "a.umtali").exists() and not (folder / "a.umtali.lock").exists()
+    assert [g.path.name for g in unfinished_games()[0]] == ["b.umtali"]

@@ -85,6 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     resume.add_argument("which", nargs="?", help="a number from the list, or a record file")
+    resume.add_argument(
+        "--delete", metavar="N", help="delete unfinished game N of the list instead of playing it"
+    )
     replay = sub.add_parser(
         "replay",
         help="step through a recorded game, both hands face up",
@@ -325,6 +328,8 @@ def run_play(args: argparse.Namespace) -> int:
 def run_resume(args: argparse.Namespace) -> int:
     from umtali.storage import copies_to_keep, games_dir, read_saved, unfinished_games
 
+    if args.delete is not None:
+        return _delete(args.delete)
     which = args.which
     number = _number(which)
     if which is not None and number is None:
@@ -374,6 +379,31 @@ def run_resume(args: argparse.Namespace) -> int:
     for why in skipped:
         print(visible(why), file=sys.stderr)
     return _table(args, saved.players, saved.match, [saved.path, *copies], None)
+
+
+def _delete(which: str) -> int:
+    """umtali resume --delete N: remove unfinished game N of the list, saying which."""
+    from umtali.storage import GameInUse, delete_game, unfinished_games
+
+    games, _ = unfinished_games()
+    number = _number(which)
+    if number is None or not 1 <= number <= len(games):
+        print(
+            f"There is no unfinished game number {visible(which)}: umtali resume lists them.",
+            file=sys.stderr,
+        )
+        return 1
+    saved = games[number - 1]
+    try:
+        delete_game(saved)
+    except GameInUse as err:
+        print(visible(str(err)), file=sys.stderr)
+        return 1
+    except OSError as err:
+        print(f"{visible(str(saved.path))} could not be deleted: {err.strerror}", file=sys.stderr)
+        return 1
+    print(f"Deleted: {visible(saved.describe())}")
+    return 0
 
 
 def _number(text: str | None) -> int | None:

@@ -269,13 +269,28 @@ class SavedGame:
     copies: tuple[Path, ...] = ()  # the records the player asked for as well
 
     def describe(self) -> str:
+        """One line that tells this game from the others: when it was last played, who,
+        the variant, where it stands and the score so far."""
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.modified))
         names = f"{self.players[0].name} v {self.players[1].name}"
         m = self.match
         game = m.game if isinstance(m, Session) else m
         hand = len(game.hands)
         kind = f"session, game {len(m.games)}, " if isinstance(m, Session) else ""
-        return f"{when}  {names}  ({kind}hand {hand})  {self.path.name}"
+        a, b = game.totals
+        if game.hand is not None and not game.hand.is_over:
+            a, b = a + game.hand.scores[0], b + game.hand.scores[1]
+        return f"{when}  {names}  {m.rules.name}, {kind}hand {hand}, {a}-{b}  {self.path.name}"
+
+
+def delete_game(saved: SavedGame) -> None:
+    """Delete a saved game (GameInUse if an umtali has it open; OSError if it cannot)."""
+    lock = GameLock(saved.path)
+    lock.acquire()
+    try:
+        saved.path.unlink()
+    finally:
+        lock.release(remove=True)
 
 
 def _record_text(path: Path) -> tuple[str, float]:

@@ -156,6 +156,39 @@ def test_a_terminal_too_small_says_so_and_recovers_when_enlarged() -> None:
     assert out.index("Stock 31", small) > small  # the full table came back
 
 
+def test_a_terminal_too_small_takes_no_move_until_it_is_enlarged() -> None:
+    steps = iter(["move", "all", "enlarge", "quit", "y"])
+    advisor = NormalBot()
+
+    def feeder_for(view_of: ViewOf) -> Feeder:
+        def feed(message: str) -> str:
+            if "extra" in message:
+                return "\r"
+            step = next(steps)
+            if step == "move":
+                view = view_of(message)
+                assert view is not None
+                return f"{advisor.choose(view, GameInfo()).action}\r"
+            if step == "enlarge":
+                console.size = (80, 24)
+                return "\r"
+            return step + "\r"
+
+        return feed
+
+    loop, console, _session, pipe_cm = table(feeder_for)
+    console.size = (60, 20)
+    game = umtali.Game(seed=5)
+    try:
+        with pytest.raises(QuitGame):
+            loop.play_game(game)
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    out = " ".join(console.export_text().split())  # the narrow console wraps its lines
+    assert out.count("too small to show the table (at least 64×20): no move was made") == 2
+    assert game.hand is not None and game.hand.actions() == []  # nothing was played blind
+
+
 def test_undo_against_the_bot_goes_back_to_the_start_of_the_turn() -> None:
     loop, _console, _session, pipe_cm = table(scripted_player(["all", "undo", "quit", "y"]))
     game = umtali.Game(seed=5)

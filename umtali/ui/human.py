@@ -23,7 +23,7 @@ from umtali.bots.seat import Decision, GameInfo, Seat
 from umtali.engine.errors import InvalidNotation
 from umtali.engine.view import PlayerView, Step
 from umtali.ui.commands import LegalCompleter, forced_action, help_rows, parse_command
-from umtali.ui.render import playable_cards
+from umtali.ui.render import MIN_HEIGHT, MIN_WIDTH, playable_cards, too_small
 from umtali.ui.text import shown, visible
 from umtali.ui.theme import DEFAULT_THEME, Theme
 
@@ -111,6 +111,22 @@ class HumanSeat:
         self.redraw: Callable[[], None] | None = None
         self._completer = LegalCompleter(lambda: self._view)
 
+    def _too_small(self) -> bool:
+        """Whether the table cannot be shown now; says so, and that no move was made."""
+        width, height = self.console.size
+        if not too_small(width, height):
+            return False
+        x = self.theme.by
+        self.console.print(
+            shown(
+                f"This terminal is {width}{x}{height}, too small to show the table "
+                f"(at least {MIN_WIDTH}{x}{MIN_HEIGHT}): no move was made. Make the window "
+                "larger and press Enter.",
+                "yellow",
+            )
+        )
+        return True
+
     # --------------------------------------------------------------- seat
 
     def choose_eleven(self, player: int, info: GameInfo) -> int:
@@ -160,6 +176,8 @@ class HumanSeat:
             except InvalidNotation as err:
                 self.console.print(shown(str(err), "red"))
                 continue
+            if (command.action is not None or command.meta == "all") and self._too_small():
+                continue  # a move made blind, on a table that cannot be shown, is refused
             if command.action is not None:
                 return Decision(command.action, "typed")
             if command.meta == "quit":

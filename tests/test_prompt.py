@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -372,3 +373,22 @@ def test_a_mistyped_line_gets_the_answer_that_helps(typed: str, says: str) -> No
         parse_command(typed, view)
     assert says in str(refusal.value)
     assert "some variants" not in str(refusal.value)  # only this game's moves
+
+
+def test_the_table_as_the_hand_ended_is_shown_before_the_scores() -> None:
+    loop, console, _session, pipe_cm = table(scripted_player([]))
+    game = umtali.Game(seed=5)
+    try:
+        loop.play_game(game)
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    out = console.export_text()
+    summaries = [m.start() for m in re.finditer(r"Hand \d is over", out)]
+    assert len(summaries) == len(game.hands)
+    for start in summaries:
+        before = out[:start]
+        last_table = before.rindex("Stock ")
+        # The final table says the hand is over and tells the moves that ended it.
+        assert "The hand is over." in before[last_table:]
+        told = " ".join(before[last_table:].split())
+        assert re.search(r"(Ann|Bot) (drew|took|melded|played|discarded|ended)", told)

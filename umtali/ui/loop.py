@@ -159,6 +159,7 @@ class TableLoop:
             table = TableInfo(self.names, info.totals, info.hand_number, number)
             self._play_hand(game, info, table)
             hand = game.hands[-1]
+            self._last_look(hand, table)
             nxt = None if game.is_over else game.dealer
             self._end_of_hand(hand, table, nxt)
         winner = game.winner or 1
@@ -271,6 +272,28 @@ class TableLoop:
             return None
         other = self.names[2 - viewer]
         return shown(f"{other} " + ", ".join(theirs) + ".", "italic")
+
+    def _last_look(self, hand: Hand, table: TableInfo) -> None:
+        """The table as the hand ended, with the moves that ended it, before the scores
+        replace it: a last turn (a bot's, or a draw that left nothing to play) is seen."""
+        if self.session is None or not any(self.humans):
+            return
+        viewer = self._shown_to or (1 if self.humans[0] else 2)
+        view = hand.view(viewer)
+        fresh = view.events[self._seen[viewer - 1] :]
+        self._seen[viewer - 1] = len(view.events)
+        said: list[str] = []
+        last = 0  # the player of the run of moves being told
+        for e in fresh:
+            words = phrase(e, self.theme)
+            if said and e.player == last:
+                said[-1] += f", {words}"
+            else:
+                said.append(f"{self.names[e.player - 1]} {words}")
+            last = e.player
+        note = shown(". ".join(said) + ".", "italic") if said else None
+        self._show(view, table, note)
+        self.pause("Hand over. Press Enter for the scores.")
 
     def _end_of_hand(self, hand: Hand, table: TableInfo, next_dealer: int | None) -> None:
         self.console.clear()

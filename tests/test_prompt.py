@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompting import Feeder, TypingSession, ViewOf, recording_console, scripted_player, table
+from rich.console import Console
 
 import umtali
 from umtali.bots import NormalBot
@@ -129,28 +131,48 @@ def test_phrases_for_the_turn_summary() -> None:
     )
 
 
-def test_a_terminal_too_small_says_so_and_recovers_when_enlarged() -> None:
-    steps = iter(["enlarge", "quit", "y"])
+def resizing_player(steps: list[str], consoles: list[Console]) -> Callable[[ViewOf], Feeder]:
+    """Types ``steps`` at the prompts: ``move`` is the bot's advice, ``enlarge`` makes the
+    console (``consoles[0]``, known once the table is built) 80x24 and presses Enter."""
+    pending = iter(steps)
+    advisor = NormalBot()
 
-    def feeder_for(view_of: ViewOf) -> Feeder:
+    def make(view_of: ViewOf) -> Feeder:
         def feed(message: str) -> str:
             if "extra" in message:
                 return "\r"
-            step = next(steps)
+            step = next(pending)
+            if step == "move":
+                view = view_of(message)
+                assert view is not None
+                return f"{advisor.choose(view, GameInfo()).action}\r"
             if step == "enlarge":
-                console.size = (80, 24)
+                consoles[0].size = (80, 24)
                 return "\r"  # an empty line redraws the table
             return step + "\r"
 
         return feed
 
-    loop, console, _session, pipe_cm = table(feeder_for)
-    console.size = (50, 15)
+    return make
+
+
+def played_until_quit(size: tuple[int, int], steps: list[str]) -> tuple[Console, umtali.Game]:
+    """A game at a console of ``size``, the player typing ``steps`` (then leaving)."""
+    consoles: list[Console] = []
+    loop, console, _session, pipe_cm = table(resizing_player(steps, consoles))
+    consoles.append(console)
+    console.size = size
+    game = umtali.Game(seed=5)
     try:
         with pytest.raises(QuitGame):
-            loop.play_game(umtali.Game(seed=5))
+            loop.play_game(game)
     finally:
         pipe_cm.__exit__(None, None, None)
+    return console, game
+
+
+def test_a_terminal_too_small_says_so_and_recovers_when_enlarged() -> None:
+    console, _ = played_until_quit((50, 15), ["enlarge", "quit", "y"])
     out = console.export_text()
     small = out.index("This terminal is 50×15")
     assert "64×20" in out[small : small + 200]
@@ -158,33 +180,7 @@ def test_a_terminal_too_small_says_so_and_recovers_when_enlarged() -> None:
 
 
 def test_a_terminal_too_small_takes_no_move_until_it_is_enlarged() -> None:
-    steps = iter(["move", "all", "enlarge", "quit", "y"])
-    advisor = NormalBot()
-
-    def feeder_for(view_of: ViewOf) -> Feeder:
-        def feed(message: str) -> str:
-            if "extra" in message:
-                return "\r"
-            step = next(steps)
-            if step == "move":
-                view = view_of(message)
-                assert view is not None
-                return f"{advisor.choose(view, GameInfo()).action}\r"
-            if step == "enlarge":
-                console.size = (80, 24)
-                return "\r"
-            return step + "\r"
-
-        return feed
-
-    loop, console, _session, pipe_cm = table(feeder_for)
-    console.size = (60, 20)
-    game = umtali.Game(seed=5)
-    try:
-        with pytest.raises(QuitGame):
-            loop.play_game(game)
-    finally:
-        pipe_cm.__exit__(None, None, None)
+    console, game = played_until_quit((60, 20), ["move", "all", "enlarge", "quit", "y"])
     out = " ".join(console.export_text().split())  # the narrow console wraps its lines
     assert out.count("too small to show the table (at least 64×20): no move was made") == 2
     assert game.hand is not None and game.hand.actions() == []  # nothing was played blind

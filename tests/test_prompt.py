@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -23,6 +24,7 @@ from umtali.engine.view import PlayerView
 from umtali.storage import Autosaver, read_saved
 from umtali.ui.human import HumanSeat, QuitGame
 from umtali.ui.loop import TableLoop, phrase
+from umtali.ui.render import render_game_end
 from umtali.ui.theme import Theme
 
 
@@ -388,3 +390,31 @@ def test_the_table_as_the_hand_ended_is_shown_before_the_scores() -> None:
         assert "The hand is over." in before[last_table:]
         told = " ".join(before[last_table:].split())
         assert re.search(r"(Ann|Bot) (drew|took|melded|played|discarded|ended)", told)
+
+
+def test_the_result_of_the_game_gets_a_screen_of_its_own() -> None:
+    asked: list[str] = []
+    player = scripted_player([])
+
+    def recording(view_of: ViewOf) -> Feeder:
+        feed = player(view_of)
+
+        def record(message: str) -> str:
+            asked.append(message)
+            return feed(message)
+
+        return record
+
+    loop, _console, _session, pipe_cm = table(recording)
+    game = umtali.Game(seed=5)
+    try:
+        loop.play_game(game)
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    waits = [m for m in asked if "Press Enter" in m]
+    assert waits[-2:] == ["Press Enter for the result of the game. ", "Press Enter to finish. "]
+    # Even a long game's result fits an 80x24 screen by itself.
+    results = [(10, 5)] * 9
+    end = Console(width=80, record=True, file=io.StringIO())
+    end.print(render_game_end(results, ("Ann", "Bot"), 1, 1, (1, 0), Theme()))
+    assert len(end.export_text().splitlines()) <= 24

@@ -164,6 +164,10 @@ class TableLoop:
             self._end_of_hand(hand, table, nxt)
         winner = game.winner or 1
         wins = session.wins if session is not None else None
+        if self.session is not None and any(self.humans):
+            # The last hand's scores and the game's would not fit one 80x24 screen together.
+            self.pause("Press Enter for the result of the game.")
+            self.console.clear()
         self.console.print(
             render_game_end(
                 [r.scores for r in game.results], self.names, winner, number, wins, self.theme

@@ -418,3 +418,20 @@ def test_the_result_of_the_game_gets_a_screen_of_its_own() -> None:
     end = Console(width=80, record=True, file=io.StringIO())
     end.print(render_game_end(results, ("Ann", "Bot"), 1, 1, (1, 0), Theme()))
     assert len(end.export_text().splitlines()) <= 24
+
+
+def test_a_question_after_a_move_shows_no_stale_toolbar() -> None:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.output import DummyOutput
+
+    from umtali.ui.human import plain_prompt
+
+    with create_pipe_input() as pipe:
+        session: PromptSession[str] = PromptSession(input=pipe, output=DummyOutput())
+        pipe.send_text("draw\r")
+        session.prompt("Ann> ", bottom_toolbar="play: 2 cards playable")
+        assert session.bottom_toolbar is not None
+        pipe.send_text("\r")
+        plain_prompt(session, "Press Enter to deal the next hand. ")
+        # prompt_toolkit keeps a session's last toolbar unless it is cleared.
+        assert session.bottom_toolbar is None and session.completer is None

@@ -75,7 +75,10 @@ def plain_prompt(session: PromptSession[str], message: str) -> str:
     A PromptSession remembers the options of its last prompt, so without
     this a question would show the previous move's toolbar and completions.
     """
-    return session.prompt(message, bottom_toolbar=None, completer=None, key_bindings=LIMITED)
+    # prompt(bottom_toolbar=None) means "as before", so the last ones are cleared here.
+    session.bottom_toolbar = None
+    session.completer = None
+    return session.prompt(message, key_bindings=LIMITED)
 
 
 def ask_yes(session: PromptSession[str], question: str) -> bool:

@@ -33,7 +33,9 @@ class TypingSession(ScriptedSession):
 
     def _asked(self, message: str) -> str:
         self.prompts.append(message)
-        self.toolbars.append((message, self._options.get("bottom_toolbar", "left as it was")))
+        # What the prompt shows: prompt(bottom_toolbar=None) keeps the session's last one.
+        given = self._options.get("bottom_toolbar")
+        self.toolbars.append((message, given if given is not None else self.bottom_toolbar))
         return self.feeder(message)
 
     def prompt(self, message: object = "", **kwargs: object) -> str:  # type: ignore[override]

@@ -36,7 +36,6 @@ from umtali.engine.cards import Card
 from umtali.engine.errors import IllegalAction, InvalidNotation, UmtaliError
 from umtali.engine.hand import Hand
 from umtali.engine.match import Game, Session
-from umtali.engine.moves import NOT_MOVES
 from umtali.engine.rules import PRESETS, rules_named
 
 #: Version 2 writes names escaped (see :func:`escape_name`); version 1 records still load.
@@ -119,8 +118,7 @@ class RecordData:
 
 def played(hand: Hand) -> list[tuple[int, str]]:
     """(player, action) for every action of a hand, as a replay needs them."""
-    movers = (e[0] + 1 for e in hand.log if e[1] not in NOT_MOVES)
-    return list(zip(movers, hand.actions(), strict=True))
+    return [(e.player, str(e.action)) for e in hand.events() if e.action is not None]
 
 
 def _header(

@@ -267,15 +267,23 @@ class TableLoop:
         if note is not None:
             self.console.print(note)
 
-    def _news(self, events: tuple[Event, ...], viewer: int) -> Text | None:
-        """What the other player did since this viewer last looked, as one line."""
+    def _news(self, events: tuple[Event, ...], viewer: int, own: bool = False) -> Text | None:
+        """What happened since this viewer last looked, as one line: the other player's
+        moves (and with ``own``, the viewer's too), each run of moves after its name."""
         fresh = events[self._seen[viewer - 1] :]
         self._seen[viewer - 1] = len(events)
-        theirs = [phrase(e, self.theme) for e in fresh if e.player != viewer]
-        if not theirs:
-            return None
-        other = self.names[2 - viewer]
-        return shown(f"{other} " + ", ".join(theirs) + ".", "italic")
+        said: list[str] = []
+        last = 0  # the player of the run of moves being told
+        for e in fresh:
+            if e.player == viewer and not own:
+                continue
+            words = phrase(e, self.theme)
+            if said and e.player == last:
+                said[-1] += f", {words}"
+            else:
+                said.append(f"{self.names[e.player - 1]} {words}")
+            last = e.player
+        return shown(". ".join(said) + ".", "italic") if said else None
 
     def _last_look(self, hand: Hand, table: TableInfo) -> None:
         """The table as the hand ended, with the moves that ended it, before the scores
@@ -284,19 +292,7 @@ class TableLoop:
             return
         viewer = self._shown_to or (1 if self.humans[0] else 2)
         view = hand.view(viewer)
-        fresh = view.events[self._seen[viewer - 1] :]
-        self._seen[viewer - 1] = len(view.events)
-        said: list[str] = []
-        last = 0  # the player of the run of moves being told
-        for e in fresh:
-            words = phrase(e, self.theme)
-            if said and e.player == last:
-                said[-1] += f", {words}"
-            else:
-                said.append(f"{self.names[e.player - 1]} {words}")
-            last = e.player
-        note = shown(". ".join(said) + ".", "italic") if said else None
-        self._show(view, table, note)
+        self._show(view, table, self._news(view.events, viewer, own=True))
         self.pause("Hand over. Press Enter for the scores.")
 
     def _end_of_hand(self, hand: Hand, table: TableInfo, next_dealer: int | None) -> None:

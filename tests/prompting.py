@@ -16,6 +16,7 @@ from umtali.engine.view import PlayerView
 from umtali.fuzzing import ScriptedSession
 from umtali.ui.human import HumanSeat
 from umtali.ui.loop import TableLoop
+from umtali.ui.screen import LineScreen
 from umtali.ui.theme import Theme
 
 Feeder = Callable[[str], str]
@@ -64,10 +65,11 @@ def table(  # type: ignore[no-untyped-def]
         return by_name[prompt[:-2]]._view  # the prompt is "<name>> "
 
     session = TypingSession(pipe, feeder_for(view_of))
-    seat = HumanSeat("Ann", console, session, NormalBot(), lambda: console.print("RULES"))
+    screen = LineScreen(console, session, Theme(), sleep=lambda s: None)
+    seat = HumanSeat("Ann", screen, NormalBot(), lambda: console.print("RULES"))
     by_name["Ann"] = seat
     if hotseat:
-        other = HumanSeat("Ben", console, session, NormalBot(), lambda: None)
+        other = HumanSeat("Ben", screen, NormalBot(), lambda: None)
         by_name["Ben"] = other
         seats = [seat, other]
         humans = (True, True)
@@ -76,9 +78,7 @@ def table(  # type: ignore[no-untyped-def]
         bot.name = "Bot"
         seats = [seat, bot]
         humans = (True, False)
-    loop = TableLoop(
-        console, session, seats, humans, Theme(), delay=0, sleep=lambda s: None, save=save
-    )
+    loop = TableLoop(screen, seats, humans, Theme(), delay=0, save=save)
     return loop, console, session, pipe_cm
 
 

@@ -13,6 +13,7 @@ import umtali
 from umtali import cli
 from umtali.bots import EasyBot, NormalBot
 from umtali.ui.loop import TableLoop
+from umtali.ui.screen import LineScreen
 from umtali.ui.theme import Theme
 
 
@@ -54,7 +55,7 @@ def test_commands_that_need_a_terminal_say_so(command: str, tmp_path: object) ->
 def test_a_whole_session_runs_through_the_loop_with_no_terminal() -> None:
     console = Console(width=80, height=24, record=True, color_system=None, file=io.StringIO())
     seats = [NormalBot(), EasyBot(3)]
-    loop = TableLoop(console, None, seats, (False, False), Theme(), delay=0)
+    loop = TableLoop(LineScreen(console, None, Theme()), seats, (False, False), Theme(), delay=0)
     session = umtali.Session(seed=4)
     loop.play_session(session)
     assert session.is_over

@@ -10,7 +10,7 @@ import umtali
 from umtali.bots.knowledge import Knowledge
 from umtali.engine.cards import Card
 from umtali.engine.events import NOT_PLAYED, Event, EventKind
-from umtali.ui.loop import phrase
+from umtali.ui.narrate import phrase
 from umtali.ui.theme import DEFAULT_THEME, Theme
 
 

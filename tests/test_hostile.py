@@ -17,6 +17,7 @@ from umtali.engine.record import PlayerInfo, RecordError, format_record, load
 from umtali.storage import Autosaver, GameInUse, read_saved, write_atomically
 from umtali.ui.human import QuitGame
 from umtali.ui.loop import TableLoop
+from umtali.ui.screen import LineScreen
 from umtali.ui.theme import Theme
 
 
@@ -48,7 +49,7 @@ def a_game_between(first: str, second: str) -> tuple[str, TableLoop]:
     console = recording_console()
     seats = [NormalBot(), NormalBot()]
     seats[0].name, seats[1].name = first, second  # type: ignore[misc]
-    loop = TableLoop(console, None, seats, (False, False), Theme(), delay=0)
+    loop = TableLoop(LineScreen(console, None, Theme()), seats, (False, False), Theme(), delay=0)
     loop.play_game(umtali.Game(seed=3))
     return console.export_text(), loop
 
@@ -320,8 +321,7 @@ def test_escape_sequences_from_a_record_never_reach_the_terminal(tmp_path: Path)
         ReplayViewer(
             read_saved(games / "1.umtali").match,
             (PlayerInfo("human", evil), PLAYERS[1]),
-            console,
-            session,
+            LineScreen(console, session, Theme()),
             Theme(),
         ).run()
     out = console.export_text()
@@ -380,7 +380,7 @@ def test_the_ascii_theme_draws_the_whole_table_in_ascii() -> None:
 
 @pytest.mark.slow
 def test_a_very_long_typed_line_is_cut_to_the_limit_and_the_game_goes_on() -> None:
-    from umtali.ui.human import MAX_LINE
+    from umtali.ui.keys import MAX_LINE
 
     out = play_lines(["x" * 20_000, "Q" * 5_000 + "S"])
     assert "is not a command" in out

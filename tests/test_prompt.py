@@ -23,8 +23,10 @@ from umtali.engine.record import PlayerInfo, played
 from umtali.engine.view import PlayerView
 from umtali.storage import Autosaver, read_saved
 from umtali.ui.human import HumanSeat, QuitGame
-from umtali.ui.loop import TableLoop, phrase
+from umtali.ui.loop import TableLoop
+from umtali.ui.narrate import phrase
 from umtali.ui.render import render_game_end
+from umtali.ui.screen import LineScreen
 from umtali.ui.theme import Theme
 
 
@@ -269,7 +271,8 @@ def test_replay_steps_through_a_record_with_both_hands_face_up() -> None:
     with create_pipe_input() as pipe:
         session = TypingSession(pipe, lambda message: next(keys))
         players = (PlayerInfo("bot", "A", "normal"), PlayerInfo("bot", "B", "normal"))
-        viewer = ReplayViewer(game, players, console, session, Theme(ascii=True))
+        screen = LineScreen(console, session, Theme(ascii=True))
+        viewer = ReplayViewer(game, players, screen, Theme(ascii=True))
         viewer.run()
     out = console.export_text()
     first = game.hands[0]
@@ -312,9 +315,10 @@ def test_ctrl_c_while_the_bot_thinks_asks_first(answer: str, leaves: bool) -> No
             return "\r" if "extra" in message else next(replies) + "\r"
 
         session = TypingSession(pipe, feed)
-        human = HumanSeat("Ann", console, session, NormalBot(), lambda: None)
+        screen = LineScreen(console, session, Theme())
+        human = HumanSeat("Ann", screen, NormalBot(), lambda: None)
         bot = SlowToAnswer()
-        loop = TableLoop(console, session, [bot, human], (False, True), Theme(), delay=0)
+        loop = TableLoop(screen, [bot, human], (False, True), Theme(), delay=0)
         game = umtali.Game(seed=5, first_dealer=1)  # the bot deals and plays first
         with pytest.raises(QuitGame):
             loop.play_game(game)
@@ -424,7 +428,7 @@ def test_a_question_after_a_move_shows_no_stale_toolbar() -> None:
     from prompt_toolkit import PromptSession
     from prompt_toolkit.output import DummyOutput
 
-    from umtali.ui.human import plain_prompt
+    from umtali.ui.screen import plain_prompt
 
     with create_pipe_input() as pipe:
         session: PromptSession[str] = PromptSession(input=pipe, output=DummyOutput())

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from umtali import __version__
-from umtali.bots import LEVELS, Seat, make_bot
+from umtali.bots import LEVELS
 from umtali.engine.errors import UmtaliError
 from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo
@@ -20,10 +20,7 @@ from umtali.engine.rules import PRESETS
 from umtali.textsafe import speaks_unicode, to_ascii, visible
 
 if TYPE_CHECKING:
-    from prompt_toolkit import PromptSession
-    from rich.console import Console
-
-    from umtali.storage import Autosaver
+    from umtali.ui.theme import Theme
 
 DEFAULT_BOT = "hard"  # the strongest level, and it answers in well under a second
 
@@ -94,7 +91,29 @@ def build_parser() -> argparse.ArgumentParser:
         description="Enter: next action | b: back | n: next hand | q: quit",
     )
     replay.add_argument("file", help="a record file (see umtali resume for saved games)")
-    for command in (resume, replay):
+    watch = sub.add_parser(
+        "watch",
+        help="watch two bots play (Space: pause, s: step, +/-: speed, q: stop)",
+        description=(
+            "Two bots play a game while you watch from the first bot's seat: its hand "
+            "face up, the other's face down. Space pauses, s steps one move, + and - "
+            "change the speed, q stops. Nothing is saved."
+        ),
+    )
+    watch.add_argument(
+        "--bots",
+        nargs=2,
+        choices=LEVELS,
+        default=(DEFAULT_BOT, DEFAULT_BOT),
+        metavar=("FIRST", "SECOND"),
+        help=f"the two bots' levels ({', '.join(LEVELS)}; default {DEFAULT_BOT} {DEFAULT_BOT})",
+    )
+    watch.add_argument("--session", action="store_true", help="a session: best of three games")
+    watch.add_argument(
+        "--variant", choices=tuple(PRESETS), default="classic", help="the rules (default classic)"
+    )
+    watch.add_argument("--seed", type=int, help="a number that fixes the deals and the bots")
+    for command in (resume, replay, watch):
         _display_options(command)
     sub.add_parser("rules", help="show the rules of Umtali")
     sub.add_parser(
@@ -112,6 +131,12 @@ def _display_options(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="four suit colours (spades plain, hearts red, diamonds blue, clubs green); "
         "NO_COLOR turns colour off",
+    )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="no full-screen table: print the table between prompts, line by line "
+        "(for screen readers and scripts)",
     )
     parser.add_argument(
         "--delay",
@@ -210,6 +235,12 @@ def _need_terminal(command: str) -> bool:
     return False
 
 
+def _theme(args: argparse.Namespace) -> Theme:
+    from umtali.ui.theme import Theme
+
+    return Theme(ascii=args.ascii, four_color=args.four_color)
+
+
 def _table(
     args: argparse.Namespace,
     players: tuple[PlayerInfo, PlayerInfo],
@@ -218,88 +249,20 @@ def _table(
     seed: int | None,
 ) -> int:
     """Seat the players, save after every move to ``paths``, and play ``match`` on."""
-    from prompt_toolkit import PromptSession
-    from rich.console import Console
+    from umtali.start import play_table
 
-    from umtali.storage import Autosaver
-    from umtali.ui.human import HumanSeat, QuitGame
-    from umtali.ui.loop import TableLoop, wipe
-    from umtali.ui.text import shown
-    from umtali.ui.theme import Theme
-
-    console = Console()
-    # Ctrl-Z suspends the game, as in any terminal program; fg brings it back.
-    session: PromptSession[str] = PromptSession(enable_suspend=True)
-    hint_bot = make_bot(DEFAULT_BOT, seed)  # a seeded game gives the same hints too
-
-    theme = Theme(ascii=args.ascii, four_color=args.four_color)
-
-    def rules() -> None:
-        show_rules(console, theme.ascii)
-
-    seats: list[Seat] = []
-    for info in players:
-        if info.kind == "human":
-            seats.append(HumanSeat(info.name, console, session, hint_bot, rules, theme))
-        else:
-            bot = make_bot(info.level, seed)
-            bot.name = info.name
-            seats.append(bot)
-    humans = (players[0].kind == "human", players[1].kind == "human")
-    saver = Autosaver(
-        match,
+    theme = _theme(args)
+    return play_table(
+        args.plain,
+        theme,
+        rules_text(),
+        lambda console: show_rules(console, theme.ascii),
         players,
+        match,
         paths,
-        warn=lambda m: console.print(shown(m, "yellow")),
-        tell=lambda m: console.print(shown(m, "green")),
+        seed,
+        args.delay,
     )
-    try:
-        saver.save()
-        loop = TableLoop(console, session, seats, humans, theme, delay=args.delay, save=saver.save)
-        try:
-            if isinstance(match, Session):
-                loop.play_session(match)
-            else:
-                loop.play_game(match)
-        except QuitGame:
-            if all(humans):
-                wipe(console)  # hot seat: the quitting player's hand stays on no screen
-            return _leave(saver, session, console)
-        return 0 if saver.saved else _unsaved(saver, console)
-    finally:
-        saver.close()
-
-
-def _leave(saver: Autosaver, session: PromptSession[str], console: Console) -> int:
-    """Leaving mid-game: save, and say truthfully whether it worked (offering retries)."""
-    from umtali.ui.human import plain_prompt
-    from umtali.ui.text import shown
-
-    while True:
-        saver.save()
-        if saver.saved:
-            console.print("You left the game. It is saved: umtali resume continues it.")
-            return 0
-        reasons = "; ".join(f"{path}: {why}" for path, why in saver.problems.items())
-        console.print(shown(f"The game could not be saved ({reasons}).", "bold red"))
-        try:
-            answer = plain_prompt(
-                session, "Press Enter to try again, or type 'lose' to leave without saving: "
-            )
-        except (KeyboardInterrupt, EOFError):
-            answer = "lose"
-        if answer.strip().lower() == "lose":
-            console.print("You left the game. It was not saved.")
-            return 1
-
-
-def _unsaved(saver: Autosaver, console: Console) -> int:
-    """The game ended but its record could not be written: say so."""
-    from umtali.ui.text import shown
-
-    reasons = "; ".join(f"{path}: {why}" for path, why in saver.problems.items())
-    console.print(shown(f"The finished game could not be saved ({reasons}).", "bold red"))
-    return 1
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -435,17 +398,32 @@ def run_replay(args: argparse.Namespace) -> int:
     saved = read_saved(Path(args.file))
     if not _need_terminal("replay"):
         return 2
-    from prompt_toolkit import PromptSession
-    from rich.console import Console
-
+    from umtali.start import make_screen
     from umtali.ui.replay import ReplayViewer
-    from umtali.ui.theme import Theme
 
-    theme = Theme(ascii=args.ascii, four_color=args.four_color)
-    session: PromptSession[str] = PromptSession(enable_suspend=True)
-    viewer = ReplayViewer(saved.match, saved.players, Console(), session, theme)
-    viewer.run()
-    return 0
+    theme = _theme(args)
+    screen, run = make_screen(args.plain, theme, lambda console: None)
+    viewer = ReplayViewer(saved.match, saved.players, screen, theme)
+
+    def body() -> tuple[int, list[str]]:
+        viewer.run()
+        return 0, []
+
+    return run(body)
+
+
+def run_watch(args: argparse.Namespace) -> int:
+    if not _need_terminal("watch"):
+        return 2
+    from umtali.start import watch_table
+
+    match: Game | Session = (
+        Session(args.variant, seed=args.seed)
+        if args.session
+        else Game(args.variant, seed=args.seed)
+    )
+    levels = (args.bots[0], args.bots[1])
+    return watch_table(args.plain, _theme(args), levels, match, args.seed, args.delay)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -487,6 +465,8 @@ def _run(args: list[str]) -> int:
             return run_resume(parsed)
         if parsed.command == "replay":
             return run_replay(parsed)
+        if parsed.command == "watch":
+            return run_watch(parsed)
         if parsed.command == "rules":
             show_rules(ascii_only=ascii_only)
             return 0

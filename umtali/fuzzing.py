@@ -33,6 +33,7 @@ from umtali.engine.match import Game
 from umtali.engine.rules import PRESETS
 from umtali.ui.human import HumanSeat, QuitGame
 from umtali.ui.loop import TableLoop
+from umtali.ui.screen import LineScreen
 from umtali.ui.theme import Theme
 
 _COMMANDS = "draw take take2 2 next end meld play discard down on all hint help score undo"
@@ -187,9 +188,10 @@ def fuzz_game(seed: int, per_prompt: int = 3, variant: str = "classic") -> FuzzR
     start = time.perf_counter()
     with create_pipe_input() as pipe:
         session = ScriptedSession(pipe, answer)
-        seat = HumanSeat("Ann", console, session, NormalBot(), lambda: None)
+        screen = LineScreen(console, session, Theme())
+        seat = HumanSeat("Ann", screen, NormalBot(), lambda: None)
         bot = NormalBot()
-        loop = TableLoop(console, session, [seat, bot], (True, False), Theme(), delay=0)
+        loop = TableLoop(screen, [seat, bot], (True, False), Theme(), delay=0)
         game = Game(variant, seed=seed)
         try:
             loop.play_game(game)

@@ -1,70 +1,30 @@
 """The game loop: deals, asks each seat in turn, shows the table between moves.
 
-Only this module and the human seat touch the terminal, through the Console
-and PromptSession they are handed.  The loop applies what a seat chooses;
-an illegal choice is explained and the same seat is asked again.
+Only this module and the human seat speak to the person, through the Screen
+they are handed.  The loop applies what a seat chooses; an illegal choice is
+explained and the same seat is asked again.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 
-from prompt_toolkit import PromptSession
-from rich.console import Console
 from rich.text import Text
 
 from umtali.bots.arena import Driver, info_for
 from umtali.bots.seat import GameInfo, Seat
 from umtali.engine.errors import IllegalAction
-from umtali.engine.events import Event, EventKind
+from umtali.engine.events import Event
 from umtali.engine.hand import Hand
 from umtali.engine.match import Game, Session
 from umtali.engine.record import played
 from umtali.engine.view import PlayerView
-from umtali.ui.human import HumanSeat, QuitGame, UndoRequest, ask_yes, plain_prompt
-from umtali.ui.render import TableInfo, render_game_end, render_hand_end, render_table
+from umtali.ui.human import HumanSeat, UndoRequest
+from umtali.ui.narrate import phrase
+from umtali.ui.render import TableInfo, render_game_end, render_hand_end
+from umtali.ui.screen import QuitGame, Screen, ask_yes
 from umtali.ui.text import shown, visible
 from umtali.ui.theme import Theme
-
-
-def phrase(event: Event, theme: Theme) -> str:
-    """An event as words after a name: ``played 10♦ off J♦``, ``drew from the stock``."""
-    cards = [theme.plain(c) for c in event.cards]
-    kind = event.kind
-    if kind is EventKind.DRAW:
-        return f"drew {cards[0]}" if cards else "drew from the stock"
-    if kind is EventKind.TAKE_NEXT:
-        return f"took the next discard too, {cards[0]}"
-    if kind is EventKind.TAKE_FROM:
-        assert event.onto is not None
-        deepest = theme.plain(event.onto)
-        return f"took {' '.join(cards)} from the discard pile, down to {deepest}"
-    if kind.is_take:
-        return f"took {' and '.join(cards)} from the discard pile"
-    if kind is EventKind.END:
-        return "ended the last turn"
-    if kind is EventKind.MELD:
-        return "melded " + " ".join(cards)
-    if kind is EventKind.PLAY:
-        if event.onto is not None:
-            return f"played {cards[0]} off {theme.plain(event.onto)}"
-        return f"played {cards[0]}"
-    if kind is EventKind.DISCARD:
-        if not cards:
-            return "discarded face down"
-        return f"discarded {cards[0]}{' face down' if event.down else ''}"
-    return str(event).strip("()")
-
-
-def wipe(console: Console) -> None:
-    """Clear the screen and the terminal's scrollback, where a hand could still be
-    scrolled back to (xterm's ``CSI 3 J``, which tmux and most terminals honour)."""
-    console.clear()
-    if console.is_terminal:
-        console.file.write("\x1b[3J")
-        console.file.flush()
-
 
 #: What undo may take back, for help and for a refused undo.
 UNDO_RULE = (
@@ -95,24 +55,23 @@ class TableLoop:
 
     def __init__(
         self,
-        console: Console,
-        session: PromptSession[str] | None,
+        screen: Screen,
         seats: Sequence[Seat],
         humans: tuple[bool, bool],
         theme: Theme,
         delay: float = 0.6,
-        sleep: Callable[[float], None] = time.sleep,
         save: Callable[[], None] | None = None,
+        watcher: int | None = None,
     ) -> None:
-        self.console = console
-        self.session = session
+        self.screen = screen
         self.seats = list(seats)
         self.humans = humans
         self.names = (visible(seats[0].name), visible(seats[1].name))
         self.theme = theme
         self.delay = delay
-        self.sleep = sleep
         self.save = save or (lambda: None)  # called after every deal and action
+        # Nobody plays, somebody watches: the table is shown from this seat (umtali watch).
+        self.watcher = watcher if not any(humans) else None
         self.driver = Driver(self.seats, [lambda hand, player, action: self.save()])
         # Undo is for practice against the bot, never between two people.
         self.allow_undo = humans.count(True) == 1
@@ -129,7 +88,7 @@ class TableLoop:
             self.play_game(session.game, number, session)
             if session.is_over:
                 winner = session.winner or 1
-                self.console.print(
+                self.screen.say(
                     shown(f"Winner of the session: {self.names[winner - 1]}.", "bold green")
                 )
                 return
@@ -139,7 +98,7 @@ class TableLoop:
     def play_game(self, game: Game, number: int = 1, session: Session | None = None) -> None:
         if game.cut is not None and number == 1 and not game.hands:
             a, b = game.cut
-            self.console.print(
+            self.screen.say(
                 shown(
                     f"Cut for the deal: {self.names[0]} {self.theme.plain(a)}, "
                     f"{self.names[1]} {self.theme.plain(b)}. The lower card deals first: "
@@ -156,7 +115,8 @@ class TableLoop:
                 self.save()
             self._seen = [0, 0]
             self._shown_to = None
-            table = TableInfo(self.names, info.totals, info.hand_number, number)
+            seat = "watched" if self.watcher is not None else "you"
+            table = TableInfo(self.names, info.totals, info.hand_number, number, seat)
             self._play_hand(game, info, table)
             hand = game.hands[-1]
             self._last_look(hand, table)
@@ -164,11 +124,9 @@ class TableLoop:
             self._end_of_hand(hand, table, nxt)
         winner = game.winner or 1
         wins = session.wins if session is not None else None
-        if self.session is not None and any(self.humans):
-            # The last hand's scores and the game's would not fit one 80x24 screen together.
-            self.pause("Press Enter for the result of the game.")
-            self.console.clear()
-        self.console.print(
+        # The last hand's scores and the game's would not fit one 80x24 screen together.
+        self.pause("Press Enter for the result of the game.")
+        self.screen.show(
             render_game_end(
                 [r.scores for r in game.results], self.names, winner, number, wins, self.theme
             )
@@ -186,7 +144,7 @@ class TableLoop:
             return 1
         if self.humans[1]:
             return 2
-        return None
+        return self.watcher
 
     def _play_hand(self, game: Game, info: GameInfo, table: TableInfo) -> None:
         hand = game.hands[-1]
@@ -210,8 +168,7 @@ class TableLoop:
                 decision = self.driver.decide(hand, info)
             except KeyboardInterrupt:
                 # Ctrl-C while a bot thinks: ask, as anywhere else.
-                if self.session is not None and ask_yes(self.session, "Leave the game?"):
-                    raise QuitGame from None
+                self._leave_or_stay()
                 redraw = False
                 continue
             except UndoRequest:
@@ -229,7 +186,7 @@ class TableLoop:
             except IllegalAction as refusal:
                 if not human:
                     raise  # a bot must never choose an illegal action
-                self.console.print(shown(str(refusal), "red"))
+                self.screen.say(shown(str(refusal), "red"))
                 redraw = False  # keep the table and the message on screen
                 continue
             if viewer is not None and not human:
@@ -244,28 +201,24 @@ class TableLoop:
         """How many actions to keep to go back to the start of ``player``'s turn (or the
         one before); None, with the reason on screen, where there is nothing to undo."""
         if not self.allow_undo:
-            self.console.print(Text("undo is for games against the bot only.", "yellow"))
+            self.screen.say(Text("undo is for games against the bot only.", "yellow"))
             return None
         target = undo_point(played(hand), player)
         if target is None:
-            self.console.print(Text(f"There is nothing to undo: {UNDO_RULE}.", "yellow"))
+            self.screen.say(Text(f"There is nothing to undo: {UNDO_RULE}.", "yellow"))
         return target
 
     def _hand_over_to(self, viewer: int) -> None:
-        if all(self.humans) and self.session is not None:
+        if all(self.humans) and self.screen.interactive:
             # Hot seat: never leave a hand on screen, or in the scrollback, while the
             # other player looks.
-            wipe(self.console)
+            self.screen.blank()
             dash = self.theme.dash
             self.pause(f"Pass to {self.names[viewer - 1]} {dash} press Enter when ready.")
         self._shown_to = viewer
 
     def _show(self, view: PlayerView, table: TableInfo, note: Text | None) -> None:
-        width, height = self.console.size
-        self.console.clear()
-        self.console.print(render_table(view, table, self.theme, width, height))
-        if note is not None:
-            self.console.print(note)
+        self.screen.table(view, table, note)
 
     def _news(self, events: tuple[Event, ...], viewer: int, own: bool = False) -> Text | None:
         """What happened since this viewer last looked, as one line: the other player's
@@ -288,16 +241,15 @@ class TableLoop:
     def _last_look(self, hand: Hand, table: TableInfo) -> None:
         """The table as the hand ended, with the moves that ended it, before the scores
         replace it: a last turn (a bot's, or a draw that left nothing to play) is seen."""
-        if self.session is None or not any(self.humans):
+        if not self._someone_looks():
             return
-        viewer = self._shown_to or (1 if self.humans[0] else 2)
+        viewer = self._shown_to or self._viewer(1) or 1
         view = hand.view(viewer)
         self._show(view, table, self._news(view.events, viewer, own=True))
         self.pause("Hand over. Press Enter for the scores.")
 
     def _end_of_hand(self, hand: Hand, table: TableInfo, next_dealer: int | None) -> None:
-        self.console.clear()
-        self.console.print(
+        self.screen.show(
             render_hand_end(
                 (hand.side(1), hand.side(2)),
                 hand.scores,
@@ -314,20 +266,33 @@ class TableLoop:
 
     # -------------------------------------------------------------- pauses
 
+    def _someone_looks(self) -> bool:
+        return self.screen.interactive and (any(self.humans) or self.watcher is not None)
+
+    def _leave_or_stay(self) -> None:
+        """Ctrl-C: a player is asked whether to leave; a watcher leaves."""
+        if not self.screen.interactive:
+            return
+        if not any(self.humans) or ask_yes(self.screen, "Leave the game?"):
+            raise QuitGame from None
+
     def _wait(self, seconds: float) -> None:
         """The pause after a bot's move; Ctrl-C here asks to leave, like anywhere."""
         try:
-            self.sleep(seconds)
+            self.screen.wait(seconds)
         except KeyboardInterrupt:
-            if self.session is not None and ask_yes(self.session, "Leave the game?"):
-                raise QuitGame from None
+            self._leave_or_stay()
 
     def pause(self, message: str) -> None:
-        """Wait for Enter if a person is playing; Ctrl-C or Ctrl-D ask to leave."""
-        if self.session is None or not any(self.humans):
+        """Wait for Enter if a person is playing; Ctrl-C or Ctrl-D ask to leave.
+        A watcher gets a longer look instead."""
+        if not self._someone_looks():
+            return
+        if not any(self.humans):
+            self._wait(max(2.0, 4 * self.delay))  # the hand's scores, say, stay a while
             return
         try:
-            plain_prompt(self.session, message + " ")
+            self.screen.ask(message + " ")
         except (KeyboardInterrupt, EOFError):
-            if ask_yes(self.session, "Leave the game?"):
+            if ask_yes(self.screen, "Leave the game?"):
                 raise QuitGame from None

@@ -47,6 +47,7 @@ class TableInfo:
     totals: tuple[int, int] = (0, 0)  # game totals before this hand
     hand_number: int = 1
     game_number: int = 1
+    seat: str = "you"  # who sits in the lower seat, after its name ("watched" for a watcher)
 
 
 def too_small(width: int, height: int) -> bool:
@@ -177,19 +178,33 @@ def render_table(
     height: int,
     reveal: Sequence[Card] | None = None,
 ) -> RenderableType:
-    """The whole table from ``view.player``'s seat: opponent on top, you below.
+    """The whole table from ``view.player``'s seat: opponent on top, you below,
+    leaving RESERVED lines of the ``height`` free for what goes under it.
 
     ``reveal`` shows the opponent's cards instead of their backs (a replay,
     where nothing is hidden any more, and nobody is "you").
     """
     if too_small(width, height):
         return render_too_small(width, height, theme)
+    return draw_table(view, info, theme, width, height - RESERVED, reveal)
+
+
+def draw_table(
+    view: PlayerView,
+    info: TableInfo,
+    theme: Theme,
+    width: int,
+    rows: int,
+    reveal: Sequence[Card] | None = None,
+) -> RenderableType:
+    """The table in ``rows`` lines (when it can be: the columns of cards shrink to
+    fit), whatever the size; :func:`render_table` checks the size first."""
     me, opp = view.player - 1, 2 - view.player
     names = info.names
     pile = render_pile(view, theme, width)
-    fixed = 7 + RESERVED + (1 if view.opponent_known else 0) + (1 if reveal is not None else 0)
+    fixed = 7 + (1 if view.opponent_known else 0) + (1 if reveal is not None else 0)
     fixed += 1 if pile is not None else 0
-    room = height - fixed
+    room = rows - fixed
     # Each side gets the rows it needs when both fit; otherwise they share and
     # tall columns are shortened.
     natural = [len(render_side(side, theme, width, 99)) for side in view.sides]
@@ -238,7 +253,8 @@ def render_table(
         lines.append(known)
     lines.append(Text(""))
     lines += render_side(view.sides[me], theme, width, rows_for[me])
-    lines.append(header(me, "" if names[me] == "You" or reveal is not None else " (you)"))
+    mark = "" if names[me] == "You" or reveal is not None else f" ({info.seat})"
+    lines.append(header(me, mark))
     lines.append(render_hand(view, theme))
     lines.append(Text(" " + step_text(view, names, theme), style="bold cyan"))
     return Group(*lines)

@@ -9,17 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from prompt_toolkit import PromptSession
-from rich.console import Console
+from rich.console import Group, RenderableType
 from rich.text import Text
 
 from umtali.engine.events import NOT_PLAYED
 from umtali.engine.hand import Hand, replay
 from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo
-from umtali.ui.human import plain_prompt
-from umtali.ui.loop import phrase
+from umtali.ui.narrate import phrase
 from umtali.ui.render import TableInfo, render_table
+from umtali.ui.screen import Screen
 from umtali.ui.text import shown, visible
 from umtali.ui.theme import Theme
 
@@ -36,14 +35,12 @@ class ReplayViewer:
         self,
         match: Game | Session,
         players: tuple[PlayerInfo, PlayerInfo],
-        console: Console,
-        session: PromptSession[str],
+        screen: Screen,
         theme: Theme,
     ) -> None:
         self.games = match.games if isinstance(match, Session) else [match]
         self.names = (visible(players[0].name), visible(players[1].name))
-        self.console = console
-        self.session = session
+        self.screen = screen
         self.theme = theme
 
     def positions(self) -> list[Position]:
@@ -64,9 +61,8 @@ class ReplayViewer:
         totals = (sum(r.scores[0] for r in done), sum(r.scores[1] for r in done))
         seat = state.to_move or 1
         info = TableInfo(self.names, totals, pos.hand + 1, pos.game + 1)
-        width, height = self.console.size
-        self.console.clear()
-        self.console.print(
+        width, height = self.screen.size()
+        parts: list[RenderableType] = [
             render_table(
                 state.view(seat),
                 info,
@@ -75,29 +71,27 @@ class ReplayViewer:
                 height,
                 reveal=state.cards_in_hand(3 - seat),
             )
-        )
+        ]
         moves = [e for e in state.events() if e.kind not in NOT_PLAYED]
         if moves:
             last = moves[-1]
             said = phrase(last, self.theme)
-            self.console.print(shown(f"{self.names[last.player - 1]} {said}.", "italic"))
+            parts.append(shown(f"{self.names[last.player - 1]} {said}.", "italic"))
         if state.is_over:
-            self.console.print(
-                Text(f"Hand over: {state.scores[0]}-{state.scores[1]}.", style="bold")
-            )
+            parts.append(Text(f"Hand over: {state.scores[0]}-{state.scores[1]}.", style="bold"))
+        self.screen.show(Group(*parts))
 
     def run(self) -> None:
         positions = self.positions()
         if not positions:
-            self.console.print("This record holds no hand yet.")
+            self.screen.say("This record holds no hand yet.")
             return
         i = 0
         while True:
             self.show(positions[i])
             try:
                 key = (
-                    plain_prompt(
-                        self.session,
+                    self.screen.ask(
                         f"[{i + 1}/{len(positions)}] "
                         "Enter: next {0} b: back {0} n: next hand {0} q: quit > ".format(
                             self.theme.dot

@@ -1,0 +1,174 @@
+"""Starting a table: choose the screen, seat the players, play, save, and say goodbye.
+
+The command line calls these once it has read its arguments and found the
+game; they return the exit code.  What is said as the program ends (the game
+is saved, or why it is not) is printed after the full-screen application has
+left the terminal, so it stays in the terminal for the player to read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from prompt_toolkit import PromptSession
+from rich.console import Console
+from rich.markdown import Markdown
+
+from umtali.bots import Seat, make_bot
+from umtali.engine.match import Game, Session
+from umtali.engine.record import PlayerInfo
+from umtali.storage import Autosaver
+from umtali.textsafe import to_ascii
+from umtali.ui.app import AppScreen, Watching
+from umtali.ui.human import HumanSeat
+from umtali.ui.loop import TableLoop
+from umtali.ui.screen import LineScreen, QuitGame, Screen
+from umtali.ui.text import shown
+from umtali.ui.theme import Theme
+
+#: The bot that gives hints: the strongest level, which answers in well under a second.
+HINT_BOT = "hard"
+
+#: A result, and the last words to print once the screen is the terminal's again.
+Outcome = tuple[int, list[str]]
+
+
+def rules_markdown(text: str, ascii_only: bool) -> Markdown:
+    return Markdown(to_ascii(text) if ascii_only else text)
+
+
+def make_screen(
+    plain: bool,
+    theme: Theme,
+    show_rules: Callable[[Console], None],
+    watching: Watching | None = None,
+) -> tuple[Screen, Callable[[Callable[[], Outcome]], int]]:
+    """The screen to play on, and how to run a game on it: the full-screen
+    application, or with ``plain`` the table printed between prompts."""
+    console = Console()
+
+    def farewell(outcome: Outcome) -> int:
+        code, words = outcome
+        for line in words:
+            console.print(line, highlight=False, markup=False)
+        return code
+
+    if plain:
+        # Ctrl-Z suspends the game, as in any terminal program; fg brings it back.
+        session: PromptSession[str] = PromptSession(enable_suspend=True)
+        line = LineScreen(console, session, theme, rules=lambda: show_rules(console))
+        return line, lambda body: farewell(body())
+    app = AppScreen(theme, console.color_system, watching)
+    return app, lambda body: farewell(app.run(body))
+
+
+def play_table(
+    plain: bool,
+    theme: Theme,
+    rules_text: str,
+    show_rules: Callable[[Console], None],
+    players: tuple[PlayerInfo, PlayerInfo],
+    match: Game | Session,
+    paths: list[Path],
+    seed: int | None,
+    delay: float,
+) -> int:
+    """Seat the players, save after every move to ``paths``, and play ``match`` on."""
+    screen, run = make_screen(plain, theme, show_rules)
+    hint_bot = make_bot(HINT_BOT, seed)  # a seeded game gives the same hints too
+    rules = rules_markdown(rules_text, theme.ascii)
+    seats: list[Seat] = []
+    for info in players:
+        if info.kind == "human":
+            page = lambda: screen.page(rules, "rules")  # noqa: E731
+            seats.append(HumanSeat(info.name, screen, hint_bot, page, theme))
+        else:
+            bot = make_bot(info.level, seed)
+            bot.name = info.name
+            seats.append(bot)
+    humans = (players[0].kind == "human", players[1].kind == "human")
+    saver = Autosaver(
+        match,
+        players,
+        paths,
+        warn=lambda m: screen.say(shown(m, "yellow")),
+        tell=lambda m: screen.say(shown(m, "green")),
+    )
+
+    def body() -> Outcome:
+        saver.save()
+        loop = TableLoop(screen, seats, humans, theme, delay=delay, save=saver.save)
+        try:
+            _play(loop, match)
+        except QuitGame:
+            if all(humans):
+                screen.blank()  # hot seat: the quitting player's hand stays on no screen
+            return _leave(saver, screen)
+        if saver.saved:
+            return 0, []
+        return 1, [f"The finished game could not be saved ({_reasons(saver)})."]
+
+    try:
+        return run(body)
+    finally:
+        saver.close()
+
+
+def watch_table(
+    plain: bool,
+    theme: Theme,
+    levels: tuple[str, str],
+    match: Game | Session,
+    seed: int | None,
+    delay: float,
+) -> int:
+    """Two bots play while a person watches from the first bot's seat (nothing saved)."""
+    watching = None if plain else Watching()
+    screen, run = make_screen(plain, theme, lambda console: None, watching)
+    seats: list[Seat] = []
+    for n, level in enumerate(levels, 1):
+        bot = make_bot(level, None if seed is None else seed + n)
+        bot.name = f"Bot {n} ({level})"
+        seats.append(bot)
+
+    def body() -> Outcome:
+        loop = TableLoop(screen, seats, (False, False), theme, delay=delay, watcher=1)
+        try:
+            _play(loop, match)
+        except QuitGame:
+            return 0, ["You stopped watching."]
+        return 0, []
+
+    return run(body)
+
+
+def _play(loop: TableLoop, match: Game | Session) -> None:
+    if isinstance(match, Session):
+        loop.play_session(match)
+    else:
+        loop.play_game(match)
+
+
+def _reasons(saver: Autosaver) -> str:
+    return "; ".join(f"{path}: {why}" for path, why in saver.problems.items())
+
+
+def _leave(saver: Autosaver, screen: Screen) -> Outcome:
+    """Leaving mid-game: save, and say truthfully whether it worked (offering retries)."""
+    while True:
+        saver.save()
+        if saver.saved:
+            return 0, ["You left the game. It is saved: umtali resume continues it."]
+        screen.say(shown(f"The game could not be saved ({_reasons(saver)}).", "bold red"))
+        try:
+            answer = screen.ask(
+                "Press Enter to try again, or type 'lose' to leave without saving: "
+            )
+        except (KeyboardInterrupt, EOFError):
+            answer = "lose"
+        if answer.strip().lower() == "lose":
+            return 1, [
+                f"The game could not be saved ({_reasons(saver)}).",
+                "You left the game. It was not saved.",
+            ]

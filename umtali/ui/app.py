@@ -1,0 +1,530 @@
+"""The full-screen table: a prompt_toolkit application on the terminal's alternate screen.
+
+The game runs in a worker thread and speaks the :class:`~umtali.ui.screen.Screen`
+protocol; the application, in the main thread, draws whatever was last shown
+(re-drawn at the new size when the terminal is resized) and hands each line
+typed at the command line to the question waiting for it.  On the alternate
+screen nothing reaches the terminal's scrollback: a hot-seat hand cannot be
+scrolled back to, and the screen a player left is gone when the game ends.
+
+``rules`` and ``help`` open in a scrollable page inside the application;
+``umtali watch`` adds keys to pause, step, speed up and stop.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.completion import Completer, DynamicCompleter
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout import (
+    ConditionalContainer,
+    Float,
+    FloatContainer,
+    HSplit,
+    Layout,
+    Window,
+)
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.menus import CompletionsMenu
+from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.output import Output
+from prompt_toolkit.styles import Style
+from rich.console import RenderableType
+from rich.text import Text
+
+from umtali.engine.view import PlayerView
+from umtali.ui.keys import LIMITED
+from umtali.ui.layout import UNDER, PanelShown, Shown, TableShown, frame, lines_of
+from umtali.ui.render import TableInfo
+from umtali.ui.screen import Toolbar
+from umtali.ui.theme import Theme
+
+T = TypeVar("T")
+PROMPT_ROWS = 3
+
+STYLE = Style.from_dict(
+    {
+        "toolbar": "reverse",
+        "toolbar.key": "reverse bold",
+        "prompt": "bold",
+    }
+)
+
+
+@dataclass(slots=True)
+class _Question:
+    message: str
+    toolbar: Toolbar | None
+    completer: Completer | None
+    answer: str | BaseException | None = None
+
+
+@dataclass(slots=True)
+class _Page:
+    renderable: RenderableType
+    title: str
+    top: int = 0
+    lines: dict[int, list[str]] = field(default_factory=dict)  # drawn, by width
+    closed: bool = False
+
+
+@dataclass(slots=True)
+class Watching:
+    """The controls of ``umtali watch``: pause, step one move, speed, stop."""
+
+    paused: bool = False
+    steps: int = 0  # moves to let through while paused
+    scale: float = 1.0  # the pauses' length, times this
+    stop: bool = False
+
+    def faster(self) -> None:
+        self.scale = max(1 / 8, self.scale / 2)
+
+    def slower(self) -> None:
+        self.scale = min(8.0, self.scale * 2)
+
+    def speed(self) -> str:
+        return f"{1 / self.scale:g}x"
+
+
+class AppScreen:
+    """The full-screen application, speaking the Screen protocol to a worker thread."""
+
+    def __init__(
+        self,
+        theme: Theme,
+        color_system: str | None,
+        watching: Watching | None = None,
+        input: Input | None = None,
+        output: Output | None = None,
+    ) -> None:
+        self.theme = theme
+        self.color_system = color_system
+        self.watching = watching
+        self._cond = threading.Condition()
+        self._shown: Shown = None
+        self._messages: list[RenderableType] = []
+        self._question: _Question | None = None
+        self._page: _Page | None = None
+        self._interrupted = False
+        self._closed = False
+        self._version = 0
+        self._drawn: tuple[tuple[int, int, int], list[str]] | None = None
+        self.buffer = Buffer(
+            multiline=False,
+            accept_handler=self._accept,
+            completer=DynamicCompleter(
+                lambda: self._question.completer if self._question else None
+            ),
+            complete_while_typing=False,
+            history=InMemoryHistory(),
+        )
+        self.app: Application[None] = Application(
+            layout=self._layout(),
+            key_bindings=merge_key_bindings([LIMITED, self._keys()]),
+            style=STYLE,
+            full_screen=True,
+            mouse_support=False,
+            input=input,
+            output=output,
+        )
+
+    def _completer(self) -> Completer | None:
+        question = self._question
+        return question.completer if question is not None else None
+
+    # ------------------------------------------------------------ running
+
+    def run(self, body: Callable[[], T]) -> T:
+        """Run ``body`` (the game) in a worker thread while the application shows it.
+
+        Returns what ``body`` returns, or raises what it raised, once the
+        application has left the alternate screen.  If the application ends
+        first (the terminal went away), every question the game asks from then
+        on is answered with end-of-input, so the game is saved and left.
+        """
+        outcome: list[T] = []
+        failure: list[BaseException] = []
+
+        def work() -> None:
+            try:
+                outcome.append(body())
+            except BaseException as err:  # handed to the main thread
+                failure.append(err)
+            finally:
+                self._on_loop(self._finish)
+
+        worker = threading.Thread(target=work, name="umtali-game", daemon=True)
+        try:
+            self.app.run(pre_run=worker.start)
+        finally:
+            with self._cond:
+                self._closed = True
+                if self._question is not None and self._question.answer is None:
+                    self._question.answer = EOFError()
+                self._cond.notify_all()
+            if worker.is_alive():
+                worker.join()
+        if failure:
+            raise failure[0]
+        return outcome[0]
+
+    def _finish(self) -> None:
+        if self.app.is_running and self.app.future is not None and not self.app.future.done():
+            self.app.exit()
+
+    def _on_loop(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` in the application's thread (prompt_toolkit is not thread-safe)."""
+        loop = self.app.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(fn)
+
+    def _changed(self) -> None:
+        with self._cond:
+            self._version += 1
+        self.app.invalidate()
+
+    # ------------------------------------------------- the Screen protocol
+
+    @property
+    def interactive(self) -> bool:
+        return True
+
+    def size(self) -> tuple[int, int]:
+        size = self.app.output.get_size()
+        return size.columns, size.rows
+
+    def table(self, view: PlayerView, info: TableInfo, note: Text | None = None) -> None:
+        # The move log under the table says what the note would.
+        self._shown = TableShown(view, info)
+        self._changed()
+
+    def show(self, renderable: RenderableType) -> None:
+        self._shown = PanelShown(renderable)
+        self._changed()
+
+    def blank(self) -> None:
+        self._shown = None
+        self._messages = []
+
+        def forget() -> None:
+            # What one player typed (a refused "discard K♥", say) is not the next
+            # player's to recall with the arrow keys.
+            self.buffer.reset()
+            self.buffer.history = InMemoryHistory()
+
+        self._on_loop(forget)
+        self._changed()
+
+    def say(self, message: RenderableType) -> None:
+        self._messages = [*self._messages, message]
+        self._changed()
+
+    def ask(
+        self, message: str, toolbar: Toolbar | None = None, completer: Completer | None = None
+    ) -> str:
+        question = _Question(message, toolbar, completer)
+        with self._cond:
+            if self._closed:
+                raise EOFError
+            if self._interrupted:
+                self._interrupted = False
+                raise KeyboardInterrupt
+            self._question = question
+        self._changed()
+        with self._cond:
+            while question.answer is None:
+                self._cond.wait()
+            self._question = None
+        self._changed()
+        if isinstance(question.answer, BaseException):
+            raise question.answer
+        return question.answer
+
+    def page(self, renderable: RenderableType, title: str) -> None:
+        page = _Page(renderable, title)
+        with self._cond:
+            if self._closed:
+                return
+            self._page = page
+        self._changed()
+        with self._cond:
+            while not page.closed and not self._closed:
+                self._cond.wait()
+            self._page = None
+        self._changed()
+
+    def wait(self, seconds: float) -> None:
+        watch = self.watching
+        start = time.monotonic()
+        with self._cond:
+            while not self._closed:
+                if self._interrupted or (watch is not None and watch.stop):
+                    self._interrupted = False
+                    raise KeyboardInterrupt
+                if watch is not None and watch.paused:
+                    if watch.steps:
+                        watch.steps -= 1
+                        return
+                    self._cond.wait()
+                    continue
+                scale = watch.scale if watch is not None else 1.0
+                left = start + seconds * scale - time.monotonic()
+                if left <= 0:
+                    if watch is not None:
+                        # Nobody answers while watching, so what was said goes once read.
+                        self._messages = []
+                        self._version += 1
+                    return
+                self._cond.wait(left)
+
+    # ------------------------------------------------- answers (main thread)
+
+    def _answer(self, answer: str | BaseException) -> None:
+        with self._cond:
+            question = self._question
+            if question is None or question.answer is not None:
+                return
+            question.answer = answer
+            self._messages = []  # what was said was about the question now answered
+            self._version += 1
+            self._cond.notify_all()
+
+    def _accept(self, buffer: Buffer) -> bool:
+        """Enter: the line answers the waiting question (kept, if none is waiting)."""
+        if self._question is None:
+            return True  # typed ahead while the bot thinks: keep it for the next prompt
+        text = buffer.text
+        if text.strip():
+            buffer.append_to_history()
+        self._answer(text)
+        return False
+
+    def _interrupt(self) -> None:
+        """Ctrl-C: closes a page; answers a question; otherwise tells the next pause."""
+        with self._cond:
+            if self._page is not None:
+                self._page.closed = True
+            elif self._question is None:
+                self._interrupted = True
+            self._cond.notify_all()
+            answers = self._page is None and self._question is not None
+        if answers:
+            self.buffer.reset()
+            self._answer(KeyboardInterrupt())
+
+    def _watch(self, change: Callable[[Watching], None]) -> None:
+        if self.watching is None:
+            return
+        with self._cond:
+            change(self.watching)
+            self._cond.notify_all()
+        self.app.invalidate()
+
+    def _scroll(self, by: int | None = None, to: int | None = None) -> None:
+        page = self._page
+        if page is None:
+            return
+        columns, rows = self.size()
+        most = max(0, len(self._page_lines(page, columns)) - (rows - 1))
+        top = page.top + by if by is not None else to if to is not None else page.top
+        page.top = min(max(0, top), most)
+        self.app.invalidate()
+
+    def _close_page(self) -> None:
+        with self._cond:
+            if self._page is not None:
+                self._page.closed = True
+            self._cond.notify_all()
+
+    # ------------------------------------------------------------- drawing
+
+    def _page_lines(self, page: _Page, width: int) -> list[str]:
+        if width not in page.lines:
+            page.lines[width] = lines_of(page.renderable, width, self.color_system)
+        return page.lines[width]
+
+    def _frame(self) -> ANSI:
+        columns, rows = self.size()
+        page = self._page
+        if page is not None:
+            lines = self._page_lines(page, columns)
+            return ANSI("\n".join(lines[page.top : page.top + rows - 1]))
+        rows -= self._prompt_rows() - 1
+        key = (self._version, columns, rows)
+        if self._drawn is None or self._drawn[0] != key:
+            drawn = frame(self._shown, self._messages, self.theme, columns, rows, self.color_system)
+            self._drawn = (key, drawn)
+        return ANSI("\n".join(self._drawn[1]))
+
+    def _prompt_rows(self) -> int:
+        """Rows the command line takes: a long question wraps (up to three rows)."""
+        question = self._question
+        if question is None:
+            return 1
+        columns, _ = self.size()
+        used = len(question.message) + len(self.buffer.text) + 1
+        return min(PROMPT_ROWS, max(1, -(-used // max(1, columns))))
+
+    def _prompt(self) -> StyleAndTextTuples:
+        question = self._question
+        return [("class:prompt", question.message)] if question is not None else []
+
+    def _toolbar(self) -> StyleAndTextTuples:
+        columns, _ = self.size()
+        dot = self.theme.dot
+        page = self._page
+        if page is not None:
+            _, rows = self.size()
+            total = len(self._page_lines(page, columns))
+            last = min(total, page.top + rows - 1)
+            text = (
+                f" {page.title} {dot} lines {page.top + 1}-{last} of {total} "
+                f"{dot} arrows PgUp PgDn Space {dot} q: back"
+            )
+        elif self._question is not None and self._question.toolbar is not None:
+            text = " " + self._question.toolbar(columns)
+        elif self.watching is not None:
+            w = self.watching
+            state = "paused" if w.paused else f"watching at {w.speed()}"
+            space = "go on" if w.paused else "pause"
+            text = f" {state} {dot} Space: {space} {dot} s: step {dot} +/-: speed {dot} q: stop"
+        else:
+            text = ""
+        return [("class:toolbar", text[:columns].ljust(columns))]
+
+    def _layout(self) -> Layout:
+        page_open = Condition(lambda: self._page is not None)
+        prompt_row = Window(
+            BufferControl(
+                self.buffer,
+                input_processors=[BeforeInput(self._prompt, style="class:prompt")],
+            ),
+            height=self._prompt_rows,
+            wrap_lines=True,
+        )
+        body = HSplit(
+            [
+                Window(FormattedTextControl(self._frame), wrap_lines=False),
+                ConditionalContainer(prompt_row, filter=~page_open),
+                Window(FormattedTextControl(self._toolbar), height=UNDER - 1),
+            ]
+        )
+        root = FloatContainer(
+            content=body,
+            floats=[
+                Float(
+                    xcursor=True,
+                    ycursor=True,
+                    content=CompletionsMenu(max_height=8, scroll_offset=1),
+                )
+            ],
+        )
+        return Layout(root, focused_element=self.buffer)
+
+    def _keys(self) -> KeyBindings:
+        keys = KeyBindings()
+        page_open = Condition(lambda: self._page is not None)
+        asking = Condition(lambda: self._question is not None)
+        watching = Condition(lambda: self.watching is not None) & ~asking & ~page_open
+        empty = Condition(lambda: not self.buffer.text)
+
+        @keys.add("c-c")
+        def _ctrl_c(event: KeyPressEvent) -> None:
+            self._interrupt()
+
+        @keys.add("c-d", filter=asking & empty & ~page_open)
+        def _ctrl_d(event: KeyPressEvent) -> None:
+            self._answer(EOFError())
+
+        @keys.add("c-z")
+        def _suspend(event: KeyPressEvent) -> None:
+            event.app.suspend_to_background()
+
+        @keys.add("c-l")
+        def _repaint(event: KeyPressEvent) -> None:
+            event.app.renderer.clear()
+
+        # A page: scroll, or close.
+        @keys.add(Keys.Any, filter=page_open)
+        def _page_other(event: KeyPressEvent) -> None:
+            """Other keys do nothing while a page is open."""
+
+        def page_rows() -> int:
+            return max(1, self.size()[1] - 2)
+
+        for key, move in (
+            ("up", lambda: self._scroll(by=-1)),
+            ("k", lambda: self._scroll(by=-1)),
+            ("down", lambda: self._scroll(by=1)),
+            ("j", lambda: self._scroll(by=1)),
+            ("pageup", lambda: self._scroll(by=-page_rows())),
+            ("b", lambda: self._scroll(by=-page_rows())),
+            ("pagedown", lambda: self._scroll(by=page_rows())),
+            (" ", lambda: self._scroll(by=page_rows())),
+            ("home", lambda: self._scroll(to=0)),
+            ("g", lambda: self._scroll(to=0)),
+            ("end", lambda: self._scroll(to=1 << 30)),
+            ("G", lambda: self._scroll(to=1 << 30)),
+            ("q", self._close_page),
+            ("escape", self._close_page),
+            ("enter", self._close_page),
+        ):
+            keys.add(key, filter=page_open, eager=True)(_action(move))
+
+        # Watching two bots.
+        @keys.add(Keys.Any, filter=watching)
+        def _watch_other(event: KeyPressEvent) -> None:
+            """Nothing is typed while watching."""
+
+        def toggle(w: Watching) -> None:
+            w.paused = not w.paused
+
+        def step(w: Watching) -> None:
+            w.paused, w.steps = True, w.steps + 1
+
+        def stop(w: Watching) -> None:
+            w.stop = True
+
+        for key, change in (
+            (" ", toggle),
+            ("p", toggle),
+            ("s", step),
+            ("n", step),
+            ("right", step),
+            ("+", Watching.faster),
+            ("=", Watching.faster),
+            ("-", Watching.slower),
+            ("q", stop),
+            ("escape", stop),
+        ):
+            keys.add(key, filter=watching, eager=True)(_watch_action(self, change))
+        return keys
+
+
+def _watch_action(
+    screen: AppScreen, change: Callable[[Watching], None]
+) -> Callable[[KeyPressEvent], None]:
+    def handler(event: KeyPressEvent) -> None:
+        screen._watch(change)
+
+    return handler
+
+
+def _action(fn: Callable[[], None]) -> Callable[[KeyPressEvent], None]:
+    def handler(event: KeyPressEvent) -> None:
+        fn()
+
+    return handler

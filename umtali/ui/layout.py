@@ -1,0 +1,108 @@
+"""The full-screen table's frame: what fills the rows above the command line.
+
+Pure: given what is to be shown and the terminal's size, it returns the lines
+(with their colours, as ANSI text) that fill the screen above the prompt.  The
+table, the move log and the messages share the rows; the table gives way first,
+so the last moves and what the game just said are always there to read.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from umtali.engine.view import PlayerView
+from umtali.ui.narrate import move_log
+from umtali.ui.render import TableInfo, draw_table, render_too_small, too_small
+from umtali.ui.theme import Theme
+
+#: Rows under the frame: the command line and the toolbar.
+UNDER = 2
+#: Most rows messages may take; older lines give way to newer.
+MESSAGE_ROWS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class TableShown:
+    """The table from one seat: ``view`` is that seat's, so is everything drawn."""
+
+    view: PlayerView
+    info: TableInfo
+
+
+@dataclass(frozen=True, slots=True)
+class PanelShown:
+    """A whole-screen panel instead of the table: a hand's scores, the game's end."""
+
+    renderable: RenderableType
+
+
+#: What fills the screen; None is the blank screen of a hot-seat handover.
+Shown = TableShown | PanelShown | None
+
+
+def lines_of(renderable: RenderableType, width: int, color_system: str | None) -> list[str]:
+    """``renderable`` drawn ``width`` columns wide, as lines of ANSI text."""
+    out = io.StringIO()
+    console = Console(
+        file=out,
+        width=width,
+        force_terminal=True,
+        color_system=color_system,  # type: ignore[arg-type]
+        legacy_windows=False,
+        emoji=False,
+        highlight=False,
+        soft_wrap=False,
+    )
+    console.print(renderable)
+    return out.getvalue().rstrip("\n").split("\n")
+
+
+def log_rows(height: int) -> int:
+    """How many rows the move log gets on a screen ``height`` rows high."""
+    return max(2, min(8, height - 21))
+
+
+def frame(
+    shown: Shown,
+    messages: Sequence[RenderableType],
+    theme: Theme,
+    width: int,
+    height: int,
+    color_system: str | None,
+) -> list[str]:
+    """The lines above the command line, exactly ``height - UNDER`` of them."""
+    rows = max(1, height - UNDER)
+    said: list[str] = []
+    for message in messages:
+        said += lines_of(message, width, color_system)
+    # Beside the table, messages keep to a few rows; on a screen of their own they
+    # take what they need.
+    said = said[-(MESSAGE_ROWS if isinstance(shown, TableShown) else rows) :]
+    if too_small(width, height):
+        top = lines_of(render_too_small(width, height, theme), width, color_system)
+    elif isinstance(shown, TableShown):
+        log = log_rows(height)
+        room = rows - log - 1 - max(1, len(said))
+        top = lines_of(
+            draw_table(shown.view, shown.info, theme, width, room),
+            width,
+            color_system,
+        )[:room]
+        top += [""] * (room - len(top))
+        heading = Text(f"{theme.rule * 2} last moves ", style="dim")
+        heading.append(theme.rule * max(0, width - heading.cell_len - 1), style="dim")
+        top += lines_of(heading, width, color_system)
+        moves = move_log(shown.view.events, shown.info.names, theme, width - 1, log)
+        top += [line for text in moves for line in lines_of(text, width, color_system)][-log:]
+        top += [""] * (log - len(moves))
+    elif isinstance(shown, PanelShown):
+        top = lines_of(shown.renderable, width, color_system)
+    else:
+        top = []
+    top = top[: rows - len(said)]
+    return top + [""] * (rows - len(top) - len(said)) + said

@@ -1,0 +1,176 @@
+"""The screen a game is shown on: the one seam between the game loop and a terminal.
+
+The loop and the human seat say *what* to show (a table from one seat, a
+whole-screen panel, a message, a question, a long text to scroll) and a
+:class:`Screen` decides *how*.  Two screens speak it:
+
+- :class:`LineScreen` (``--plain``): the table printed between prompts, for
+  screen readers and scripts, and for tests with a recording console;
+- :class:`umtali.ui.app.AppScreen`: the full-screen application, the default.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Protocol
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import Completer
+from prompt_toolkit.formatted_text import HTML
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from umtali.engine.view import PlayerView
+from umtali.ui.keys import LIMITED
+from umtali.ui.render import TableInfo, render_table
+from umtali.ui.theme import Theme
+
+#: A toolbar: the line under the prompt, for a screen so many columns wide.
+Toolbar = Callable[[int], str]
+
+
+class QuitGame(Exception):
+    """The player asked to leave the game (or the watcher to stop watching)."""
+
+
+class Screen(Protocol):
+    """Where the game is shown and a person answers."""
+
+    @property
+    def interactive(self) -> bool:
+        """Whether a person is there to answer questions (else nothing is asked)."""
+
+    def size(self) -> tuple[int, int]:
+        """Columns and rows the table may use."""
+
+    def table(self, view: PlayerView, info: TableInfo, note: Text | None = None) -> None:
+        """The table from ``view.player``'s seat; ``note`` says what just happened
+        (a screen with a move log of its own may leave it out)."""
+
+    def show(self, renderable: RenderableType) -> None:
+        """Something that replaces the table: the scores of a hand, the game's end."""
+
+    def blank(self) -> None:
+        """Hide everything, scrollback too: a hot-seat handover."""
+
+    def say(self, message: RenderableType) -> None:
+        """A message under what is shown: a refusal, a hint, a warning."""
+
+    def ask(
+        self, message: str, toolbar: Toolbar | None = None, completer: Completer | None = None
+    ) -> str:
+        """A line typed by the person; Ctrl-C raises KeyboardInterrupt, Ctrl-D EOFError."""
+
+    def page(self, renderable: RenderableType, title: str) -> None:
+        """A long text (the rules, the help) the person reads, scrolls and closes."""
+
+    def wait(self, seconds: float) -> None:
+        """The pause after a bot's move, so a person can follow it."""
+
+
+def ask_yes(screen: Screen, question: str) -> bool:
+    """A yes/no question; Enter means no, and Ctrl-C or Ctrl-D mean yes (leave)."""
+    try:
+        answer = screen.ask(f"{question} [y/N] ")
+    except (KeyboardInterrupt, EOFError):
+        return True
+    return answer.strip().lower() in ("y", "yes")
+
+
+def plain_prompt(session: PromptSession[str], message: str) -> str:
+    """A prompt with no toolbar and no completion.
+
+    A PromptSession remembers the options of its last prompt, so without
+    this a question would show the previous move's toolbar and completions.
+    """
+    # prompt(bottom_toolbar=None) means "as before", so the last ones are cleared here.
+    session.bottom_toolbar = None
+    session.completer = None
+    return session.prompt(message, key_bindings=LIMITED)
+
+
+def wipe(console: Console) -> None:
+    """Clear the screen and the terminal's scrollback, where a hand could still be
+    scrolled back to (xterm's ``CSI 3 J``, which tmux and most terminals honour)."""
+    console.clear()
+    if console.is_terminal:
+        console.file.write("\x1b[3J")
+        console.file.flush()
+
+
+def toolbar_html(text: str) -> HTML:
+    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return HTML(f" <b>{escaped}</b>")
+
+
+class LineScreen:
+    """The line-by-line screen: each table printed in full between prompts.
+
+    Without a prompt session nobody is asked anything (bots playing on a
+    recording console, in tests).
+    """
+
+    def __init__(
+        self,
+        console: Console,
+        session: PromptSession[str] | None,
+        theme: Theme,
+        sleep: Callable[[float], None] = time.sleep,
+        rules: Callable[[], None] | None = None,
+    ) -> None:
+        self.console = console
+        self.session = session
+        self.theme = theme
+        self.sleep = sleep
+        self._rules = rules
+
+    @property
+    def interactive(self) -> bool:
+        return self.session is not None
+
+    def size(self) -> tuple[int, int]:
+        width, height = self.console.size
+        return width, height
+
+    def table(self, view: PlayerView, info: TableInfo, note: Text | None = None) -> None:
+        width, height = self.console.size
+        self.console.clear()
+        self.console.print(render_table(view, info, self.theme, width, height))
+        if note is not None:
+            self.console.print(note)
+
+    def show(self, renderable: RenderableType) -> None:
+        self.console.clear()
+        self.console.print(renderable)
+
+    def blank(self) -> None:
+        wipe(self.console)
+
+    def say(self, message: RenderableType) -> None:
+        self.console.print(message)
+
+    def ask(
+        self, message: str, toolbar: Toolbar | None = None, completer: Completer | None = None
+    ) -> str:
+        if self.session is None:
+            raise EOFError  # nobody is there to answer
+        if toolbar is None and completer is None:
+            return plain_prompt(self.session, message)
+        bar = toolbar
+        return self.session.prompt(
+            message,
+            completer=completer,
+            complete_while_typing=False,
+            bottom_toolbar=(lambda: toolbar_html(bar(self.console.size[0]))) if bar else None,
+            key_bindings=LIMITED,
+        )
+
+    def page(self, renderable: RenderableType, title: str) -> None:
+        if title == "rules" and self._rules is not None:
+            self._rules()  # the rules open in the pager
+        else:
+            self.console.print(renderable)
+
+    def wait(self, seconds: float) -> None:
+        self.sleep(seconds)

@@ -321,3 +321,109 @@ def test_a_record_asked_for_is_still_written_after_resume(tmp_path: Path) -> Non
         assert len(after) > len(before) and after[: len(before)] == before
     finally:
         first.close()
+
+
+def _at_first_move(term: Terminal) -> None:
+    term.wait_for(r"extra \(11th\) card")
+    term.type("")
+    term.wait_for(r"(?m)^You>")
+
+
+def test_the_full_screen_table_redraws_on_resize_and_refuses_moves_when_too_small() -> None:
+    term = Terminal("play", "--seed", "5", "--delay", "0")
+    try:
+        _at_first_move(term)
+        assert re.search(r"(?m)^ You ─+ 0 points · 0 in the game$", term.text)
+        assert len(term.text.splitlines()[0]) <= 80
+        term.screen.resize(30, 100)
+        term.child.setwinsize(30, 100)
+        # The header lines are drawn again, as wide as the terminal now is.
+        term.wait_for(r"(?m)^ You ─{60,} 0 points · 0 in the game$")
+        term.screen.resize(18, 60)
+        term.child.setwinsize(18, 60)
+        term.wait_for(r"This terminal is 60×18")
+        term.type("all")
+        term.wait_for(r"too small to show the table")
+        term.wait_for(r"no move was made")
+        term.screen.resize(24, 80)
+        term.child.setwinsize(24, 80)
+        term.wait_for(r"Your turn: play")  # the move typed blind was not played
+        term.type("all")
+        term.wait_for(r"Your turn: discard")
+    finally:
+        term.close()
+
+
+def test_rules_and_help_open_inside_the_app_and_close_back_to_the_table() -> None:
+    term = Terminal("play", "--seed", "5", "--delay", "0")
+    try:
+        _at_first_move(term)
+        term.type("rules")
+        term.wait_for(r"How to play Umtali")
+        term.wait_for(r"rules · lines 1-\d+ of \d+")
+        assert "ESC[" not in term.text and "You>" not in term.text
+        term.child.send(" ")  # a page further on
+        term.wait_for(r"rules · lines \d\d-")
+        term.child.send("q")
+        term.wait_for(r"Your turn: play")
+        term.type("help")
+        term.wait_for(r"Legal now:")
+        term.child.send("q")
+        term.wait_for(r"(?m)^You>")
+    finally:
+        term.close()
+
+
+def test_undo_after_a_draw_from_the_stock_is_refused_in_the_app() -> None:
+    term = Terminal("play", "--seed", "5", "--delay", "0")
+    try:
+        _at_first_move(term)
+        term.type("all")
+        term.type("x 9c")
+        term.wait_for(r"Your turn: draw")
+        term.type("draw")
+        term.wait_for(r"You: drew")
+        term.type("undo")
+        term.wait_for(r"There is nothing to undo")
+        assert "You: drew" in term.text  # the draw stands
+    finally:
+        term.close()
+
+
+def test_watching_two_bots_pause_step_and_stop() -> None:
+    term = Terminal("watch", "--seed", "3", "--delay", "0.05", "--bots", "normal", "easy")
+    try:
+        term.wait_for(r"watching at 1x")
+        term.wait_for(r"Bot 1 \(normal\) \(watched\)")
+        term.child.send(" ")
+        term.wait_for(r"paused · Space: go on")
+        time.sleep(0.3)
+        term.pump(0.2)
+        before = term.text
+        time.sleep(0.5)
+        term.pump(0.2)
+        assert term.text == before  # nothing moves while paused
+        term.child.send("s")
+        term.wait_for(r"paused")
+        term.child.send("q")
+        term.wait_for(r"You stopped watching")
+        term.child.expect(pexpect.EOF, timeout=10)
+    finally:
+        term.close()
+
+
+@pytest.mark.parametrize("plain", [False, True], ids=["full-screen", "plain"])
+def test_the_full_screen_table_uses_the_alternate_screen_and_plain_does_not(plain: bool) -> None:
+    term = Terminal("play", "--seed", "5", "--delay", "0", *(["--plain"] if plain else []))
+    try:
+        _at_first_move(term)
+        term.type("hint")
+        term.wait_for(r"Hint: ")
+        alternate = b"\x1b[?1049h" in term.raw
+        assert alternate is not plain
+        if plain:  # the table printed between prompts, the prompt at the bottom
+            assert re.search(r"Your turn: play[\s\S]*Hint: [\s\S]*You>\s*$", term.text)
+        else:  # the move log and the toolbar under the command line
+            assert "last moves" in term.text and "Tab: moves" in term.text
+    finally:
+        term.close()

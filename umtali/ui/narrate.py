@@ -67,6 +67,8 @@ def move_log(
                 for more in Text("\n").join(rest).wrap(measure, width - 3)
             ]
         turn = [first, *rest]
+        for part in turn:
+            part.rstrip()
         if lines and len(lines) + len(turn) > rows:
             break  # an older turn that does not fit whole is left out
         lines[:0] = turn

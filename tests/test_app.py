@@ -1,0 +1,262 @@
+"""The full-screen table: its frame (pure), its move log, its toolbar, and the
+application itself driven through a pipe, as prompt_toolkit's own tests do."""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.input.base import PipeInput
+from prompt_toolkit.output import DummyOutput
+from rich.text import Text
+
+import umtali
+from umtali.bots import NormalBot
+from umtali.bots.seat import GameInfo
+from umtali.engine.cards import Card, cards_of, mask_of_indices
+from umtali.engine.events import Event, EventKind
+from umtali.engine.view import Step
+from umtali.ui.app import AppScreen, Watching
+from umtali.ui.human import toolbar
+from umtali.ui.layout import UNDER, PanelShown, TableShown, frame, log_rows
+from umtali.ui.narrate import move_log
+from umtali.ui.render import TableInfo
+from umtali.ui.theme import Theme
+
+ASCII = Theme(ascii=True)
+INFO = TableInfo(("Ann", "Ben"))
+ANSI_CODE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def plain(lines: list[str]) -> str:
+    return "\n".join(ANSI_CODE.sub("", line) for line in lines)
+
+
+def labels(cards: object) -> set[str]:
+    return {ASCII.plain(c) for c in cards}  # type: ignore[attr-defined]
+
+
+def words(text: str) -> set[str]:
+    return set(re.findall(r"[0-9AJQK]+[SHDC]\b", text))
+
+
+# ------------------------------------------------------------------ the frame
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (64, 20), (120, 40)])
+def test_the_frame_fills_the_screen_above_the_command_line(width: int, height: int) -> None:
+    hand = umtali.deal_hand(seed=4)
+    lines = frame(TableShown(hand.view(1), INFO), ["a message"], ASCII, width, height, None)
+    assert len(lines) == height - UNDER
+    text = plain(lines)
+    assert all(len(line) <= width for line in text.splitlines())
+    assert "last moves" in text and text.splitlines()[-1] == "a message"
+
+
+def test_the_frame_from_one_seat_shows_nothing_the_seat_may_not_see() -> None:
+    hand = umtali.deal_hand(seed=4)
+    for _ in range(6):  # a few moves in: draws from the stock on both sides
+        hand.play(NormalBot().choose(hand.view(hand.to_move or 1), GameInfo()).action)
+    view = hand.view(1)
+    text = plain(frame(TableShown(view, INFO), [], ASCII, 80, 24, None))
+    shown = words(text)
+    hidden = labels(hand.cards_in_hand(2)) | labels(cards_of(mask_of_indices(hand.stock)))
+    # Anything of the other hand or the stock on screen must be public: on the table
+    # or known to have been taken from the pile.
+    public = labels(view.opponent_known) | {
+        ASCII.plain(c) for side in view.sides for piece in side for c in piece.cards
+    }
+    assert not (shown & hidden) - public
+    assert labels(hand.cards_in_hand(1)) <= shown  # the seat's own hand is there
+
+
+def test_a_blank_frame_shows_no_card_and_no_message_is_lost_to_it() -> None:
+    text = plain(frame(None, ["Pass to Ben"], ASCII, 80, 24, None))
+    assert not words(text) and "Pass to Ben" in text
+
+
+def test_a_too_small_screen_says_so_instead_of_the_table() -> None:
+    hand = umtali.deal_hand(seed=4)
+    text = plain(frame(TableShown(hand.view(1), INFO), [], ASCII, 60, 18, None))
+    assert "This terminal is 60x18" in text and not words(text)
+
+
+def test_a_panel_keeps_its_messages_however_many() -> None:
+    said = [f"line {n}" for n in range(8)]
+    text = plain(frame(PanelShown(Text("Scores")), said, ASCII, 80, 24, None))
+    assert all(line in text for line in said) and "Scores" in text
+
+
+def test_the_move_log_grows_with_the_screen() -> None:
+    assert log_rows(20) == 2 and log_rows(24) == 3 and log_rows(60) == 8
+
+
+# ----------------------------------------------------------------- the log
+
+
+def _event(player: int, kind: EventKind, *cards: str, **more: object) -> Event:
+    return Event(player, kind, 1, tuple(Card.parse(c) for c in cards), **more)  # type: ignore[arg-type]
+
+
+def test_the_move_log_keeps_each_turn_whole_and_the_newest_last() -> None:
+    events = [
+        _event(1, EventKind.DRAW, "5C"),
+        _event(1, EventKind.DISCARD, "9C"),
+        _event(2, EventKind.DRAW),
+        _event(2, EventKind.MELD, "KS", "QS"),
+        _event(2, EventKind.DISCARD, "4H"),
+    ]
+    lines = [t.plain for t in move_log(events, ("Ann", "Ben"), ASCII, 80, 3)]
+    assert lines == [
+        " Ann: drew 5C, discarded 9C",
+        " Ben: drew from the stock, melded KS QS, discarded 4H",
+    ]
+    # Too narrow for a turn on one line: it wraps, indented, and the older turn that no
+    # longer fits whole is left out rather than shown in part.
+    narrow = [t.plain for t in move_log(events, ("Ann", "Ben"), ASCII, 30, 2)]
+    assert narrow == [" Ben: drew from the stock,", "   melded KS QS, discarded 4H"]
+    assert move_log(events, ("Ann", "Ben"), ASCII, 30, 3)[0].plain.startswith(" Ann:")
+
+
+def test_the_move_log_says_no_card_the_viewer_did_not_see() -> None:
+    hand = umtali.deal_hand(seed=4)
+    while hand.to_move == 1 or not hand.events():
+        hand.play(NormalBot().choose(hand.view(hand.to_move or 1), GameInfo()).action)
+    hand.play(umtali.Action.parse("draw"))  # player 2 draws from the stock
+    drawn = hand.events()[-1].cards
+    log = " ".join(t.plain for t in move_log(hand.view(1).events, INFO.names, ASCII, 80, 8))
+    assert "Ben: drew from the stock" in log
+    assert not labels(drawn) & words(log)
+
+
+# ------------------------------------------------------------- the toolbar
+
+
+@pytest.mark.parametrize("width", [64, 70, 80, 100])
+def test_the_toolbar_fits_the_screen(width: int) -> None:
+    hand = umtali.deal_hand(seed=4)
+    while hand.view(hand.to_move or 1).step is not Step.PLAY:
+        hand.play(hand.legal()[0])
+    line = toolbar(hand.view(hand.to_move or 1), Theme(), width)
+    assert len(line) <= width - 2 and line.startswith("play:")
+    if width >= 100:
+        assert line.endswith("Tab: moves · help")
+
+
+# -------------------------------------------------------- the application
+
+
+@contextmanager
+def app_screen(watching: Watching | None = None) -> Iterator[tuple[AppScreen, PipeInput]]:
+    with create_pipe_input() as pipe:
+        output = DummyOutput()
+        output.get_size = lambda: Size(rows=24, columns=80)  # type: ignore[method-assign]
+        with create_app_session(input=pipe, output=output):
+            yield AppScreen(ASCII, None, watching, input=pipe, output=output), pipe
+
+
+def typist(screen: AppScreen, pipe: PipeInput, keys: list[str]) -> threading.Thread:
+    """Types each string of ``keys`` once the screen waits for it (a question, or a
+    page, or, for a string starting with '!', at once)."""
+
+    def run() -> None:
+        for key in keys:
+            end = time.monotonic() + 10
+            while key[0] != "!" and time.monotonic() < end:
+                if screen._page is not None or screen._question is not None:
+                    break
+                time.sleep(0.01)
+            time.sleep(0.05)
+            pipe.send_text(key.removeprefix("!"))
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
+
+
+def run_app(body: Callable[[AppScreen], object], keys: list[str]) -> object:
+    with app_screen() as (screen, pipe):
+        typist(screen, pipe, keys)
+        return screen.run(lambda: body(screen))
+
+
+def test_a_question_gets_the_line_typed_at_the_command_line() -> None:
+    assert run_app(lambda s: s.ask("Ann> "), ["draw\r"]) == "draw"
+
+
+def test_ctrl_c_and_ctrl_d_at_a_question() -> None:
+    def body(screen: AppScreen) -> list[str]:
+        got = []
+        for _ in range(2):
+            try:
+                screen.ask("Ann> ")
+            except (KeyboardInterrupt, EOFError) as err:
+                got.append(type(err).__name__)
+        return got
+
+    assert run_app(body, ["\x03", "\x04"]) == ["KeyboardInterrupt", "EOFError"]
+
+
+def test_a_page_opens_in_the_app_and_q_closes_it() -> None:
+    def body(screen: AppScreen) -> str:
+        screen.page(Text("\n".join(f"rule {n}" for n in range(100))), "rules")
+        return screen.ask("Ann> ")
+
+    # While the page is open a typed 'draw' goes nowhere; q closes it.
+    assert run_app(body, ["x", "\x1b[6~", "q", "hint\r"]) == "hint"
+
+
+def test_what_the_game_raises_is_raised_once_the_app_has_gone() -> None:
+    def body(screen: AppScreen) -> None:
+        raise ValueError("inside")
+
+    with pytest.raises(ValueError, match="inside"):
+        run_app(body, [])
+
+
+def test_a_question_after_the_app_has_gone_is_answered_with_end_of_input() -> None:
+    with app_screen() as (screen, _pipe):
+        screen.run(lambda: None)
+        with pytest.raises(EOFError):
+            screen.ask("Ann> ")
+
+
+def test_a_watcher_pauses_and_steps_one_move_at_a_time() -> None:
+    watching = Watching(paused=True)
+    seen: list[tuple[int, bool]] = []
+    with app_screen(watching) as (screen, pipe):
+        moves: list[int] = []
+
+        def body() -> None:
+            for n in range(3):
+                screen.wait(0.01)
+                moves.append(n)
+
+        def keys() -> None:
+            time.sleep(0.3)
+            seen.append((len(moves), watching.paused))  # paused: no move yet
+            pipe.send_text("s")  # one step
+            time.sleep(0.3)
+            seen.append((len(moves), watching.paused))  # one move, still paused
+            pipe.send_text(" ")  # go on
+
+        thread = threading.Thread(target=keys, daemon=True)
+        thread.start()
+        screen.run(body)
+        thread.join()
+    assert seen == [(0, True), (1, True)]
+    assert not watching.paused and len(moves) == 3
+
+
+def test_q_stops_watching() -> None:
+    with app_screen(Watching()) as (screen, pipe):
+        pipe.send_text("q")
+        with pytest.raises(KeyboardInterrupt):
+            screen.run(lambda: [screen.wait(0.2) for _ in range(50)])

@@ -260,3 +260,28 @@ def test_q_stops_watching() -> None:
         pipe.send_text("q")
         with pytest.raises(KeyboardInterrupt):
             screen.run(lambda: [screen.wait(0.2) for _ in range(50)])
+
+
+def test_lines_typed_before_they_are_asked_for_answer_the_next_questions_in_order() -> None:
+    with app_screen() as (screen, pipe):
+
+        def body() -> list[str]:
+            time.sleep(0.3)  # busy (a bot thinking) while three lines are typed
+            return [screen.ask("Ann> ") for _ in range(3)]
+
+        pipe.send_text("m ks qs\rm as ad ac\rx 9c\r")
+        assert screen.run(body) == ["m ks qs", "m as ad ac", "x 9c"]
+
+
+def test_a_handover_forgets_what_the_last_player_typed() -> None:
+    with app_screen() as (screen, pipe):
+
+        def body() -> str:
+            time.sleep(0.3)
+            screen.blank()  # the handover: Ann's typed-ahead line is not Ben's answer
+            typist(screen, pipe, ["ready\r"])
+            return screen.ask("Pass to Ben - press Enter ")
+
+        pipe.send_text("discard KH\r")
+        assert screen.run(body) == "ready"
+        assert "discard KH" not in screen.buffer.history.get_strings()

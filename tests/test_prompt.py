@@ -286,6 +286,26 @@ def test_replay_steps_through_a_record_with_both_hands_face_up() -> None:
     assert counters[4] == f"{second_hand_start}/{total}"
 
 
+def test_replay_never_shows_a_hand_still_in_play() -> None:
+    from umtali.ui.replay import ReplayViewer
+
+    game = umtali.Game(seed=2)
+    game.next_hand()
+    bot = NormalBot()
+    for _ in range(6):
+        hand = game.hands[-1]
+        hand.play(bot.choose(hand.view(hand.to_move or 1), GameInfo()).action)
+    players = (PlayerInfo("human", "A"), PlayerInfo("human", "B"))
+    console = recording_console()
+    viewer = ReplayViewer(game, players, LineScreen(console, None, Theme()), Theme())
+    assert viewer.positions() == []
+    assert "no finished hand yet" in viewer.run()[0]
+    assert console.export_text() == ""  # not a card of the hand in play was drawn
+    finished = play_game(umtali.Game(seed=2), [NormalBot(), NormalBot()])
+    viewer = ReplayViewer(finished, players, LineScreen(console, None, Theme()), Theme())
+    assert len(viewer.positions()) == sum(len(h.actions()) + 1 for h in finished.hands)
+
+
 class SlowToAnswer:
     """A bot interrupted by Ctrl-C the first time it is asked."""
 

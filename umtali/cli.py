@@ -406,8 +406,7 @@ def run_replay(args: argparse.Namespace) -> int:
     viewer = ReplayViewer(saved.match, saved.players, screen, theme)
 
     def body() -> tuple[int, list[str]]:
-        viewer.run()
-        return 0, []
+        return 0, viewer.run()
 
     return run(body)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -120,6 +121,7 @@ class AppScreen:
         self._page: _Page | None = None
         self._interrupted = False
         self._closed = False
+        self._ahead: deque[str] = deque()  # lines entered before they were asked for
         self._version = 0
         self._drawn: tuple[tuple[int, int, int], list[str]] | None = None
         self.buffer = Buffer(
@@ -218,6 +220,7 @@ class AppScreen:
     def blank(self) -> None:
         self._shown = None
         self._messages = []
+        self._ahead.clear()
 
         def forget() -> None:
             # What one player typed (a refused "discard K♥", say) is not the next
@@ -242,6 +245,8 @@ class AppScreen:
             if self._interrupted:
                 self._interrupted = False
                 raise KeyboardInterrupt
+            if self._ahead:
+                return self._ahead.popleft()  # typed while the game was busy
             self._question = question
         self._changed()
         with self._cond:
@@ -303,13 +308,17 @@ class AppScreen:
             self._cond.notify_all()
 
     def _accept(self, buffer: Buffer) -> bool:
-        """Enter: the line answers the waiting question (kept, if none is waiting)."""
-        if self._question is None:
-            return True  # typed ahead while the bot thinks: keep it for the next prompt
+        """Enter: the line answers the waiting question, or the next one asked (a
+        line typed while the bot thinks, or while the last move is played)."""
         text = buffer.text
         if text.strip():
             buffer.append_to_history()
-        self._answer(text)
+        with self._cond:
+            waiting = self._question is not None and self._question.answer is None
+            if not waiting:
+                self._ahead.append(text)
+        if waiting:
+            self._answer(text)
         return False
 
     def _interrupt(self) -> None:
@@ -319,6 +328,7 @@ class AppScreen:
                 self._page.closed = True
             elif self._question is None:
                 self._interrupted = True
+                self._ahead.clear()
             self._cond.notify_all()
             answers = self._page is None and self._question is not None
         if answers:

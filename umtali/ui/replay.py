@@ -44,10 +44,14 @@ class ReplayViewer:
         self.theme = theme
 
     def positions(self) -> list[Position]:
+        """Every position of every finished hand.  A hand still in play is left out:
+        its hands and its stock are secret until it ends (a hot-seat player must not
+        replay the autosave to see the other's cards, nor anyone the bot's)."""
         out = []
         for g, game in enumerate(self.games):
             for h, hand in enumerate(game.hands):
-                out += [Position(g, h, k) for k in range(len(hand.actions()) + 1)]
+                if hand.is_over:
+                    out += [Position(g, h, k) for k in range(len(hand.actions()) + 1)]
         return out
 
     def state_at(self, pos: Position) -> Hand:
@@ -81,11 +85,13 @@ class ReplayViewer:
             parts.append(Text(f"Hand over: {state.scores[0]}-{state.scores[1]}.", style="bold"))
         self.screen.show(Group(*parts))
 
-    def run(self) -> None:
+    def run(self) -> list[str]:
+        """Step through the record; returns what to say once the screen is gone."""
         positions = self.positions()
         if not positions:
-            self.screen.say("This record holds no hand yet.")
-            return
+            return [
+                "This record holds no finished hand yet: a hand in play is shown once it has ended."
+            ]
         i = 0
         while True:
             self.show(positions[i])
@@ -101,9 +107,9 @@ class ReplayViewer:
                     .lower()
                 )
             except (KeyboardInterrupt, EOFError):
-                return
+                return []
             if key == "q":
-                return
+                return []
             if key == "b":
                 i = max(0, i - 1)
             elif key == "n":

@@ -1,8 +1,9 @@
 """The README's picture of the table, made by the program itself.
 
-``python -m umtali.ui.snapshot docs/table.svg`` renders a fixed position (a
-seeded hand, some way in) with rich and exports it as SVG; a test checks the
-committed picture still matches what the renderer draws.
+``python -m umtali.ui.snapshot docs/table.svg`` draws a fixed position (a
+seeded hand, some way in) as the full-screen table frames it at 80x24, with
+the command line and its toolbar under it, and exports it as SVG; a test
+checks the committed picture still matches what the program draws.
 """
 
 from __future__ import annotations
@@ -12,9 +13,12 @@ import random
 import sys
 
 from rich.console import Console
+from rich.text import Text
 
 from umtali.engine.hand import Hand, deal_hand
-from umtali.ui.render import TableInfo, render_table
+from umtali.ui.human import toolbar
+from umtali.ui.layout import TableShown, frame
+from umtali.ui.render import TableInfo
 from umtali.ui.theme import Theme
 
 NAMES = ("Ann", "Ben")
@@ -31,9 +35,14 @@ def position() -> Hand:
 
 def snapshot_svg() -> str:
     hand = position()
-    console = Console(width=80, height=20, record=True, file=io.StringIO(), force_terminal=True)
+    console = Console(width=80, height=24, record=True, file=io.StringIO(), force_terminal=True)
     info = TableInfo(NAMES, totals=(10, 7), hand_number=2)
-    console.print(render_table(hand.view(hand.to_move or 1), info, Theme(), 80, 24))
+    view = hand.view(hand.to_move or 1)
+    theme = Theme()
+    for line in frame(TableShown(view, info), [], theme, 80, 24, "truecolor"):
+        console.print(Text.from_ansi(line), no_wrap=True, crop=True)
+    console.print(Text(f"{NAMES[view.player - 1]}> ", style="bold"))
+    console.print(Text(" " + toolbar(view, theme, 80), style="reverse"))
     return console.export_svg(title="umtali play")
 
 

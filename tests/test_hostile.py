@@ -403,3 +403,12 @@ def test_fuzzed_lines_never_break_a_game() -> None:
     report = fuzz(games=4, seed=11, per_prompt=2)
     assert report.lines > 500  # the fuzz reached the prompt, many times
     assert report.crashes == [] and report.hangs == 0 and report.escapes == 0
+
+
+@pytest.mark.slow
+def test_fuzzed_lines_never_break_a_game_in_the_full_screen_app() -> None:
+    from umtali.fuzzing import fuzz
+
+    report = fuzz(games=2, seed=11, per_prompt=2, app=True)
+    assert report.lines > 300
+    assert report.crashes == [] and report.hangs == 0 and report.nudges == 0

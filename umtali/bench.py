@@ -209,11 +209,11 @@ def bench_soak(
 SOAK_CHUNK = 250
 
 
-def _fuzz_one(job: tuple[int, int, str]) -> dict[str, Any]:
+def _fuzz_one(job: tuple[int, int, str, bool]) -> dict[str, Any]:
     from umtali.fuzzing import fuzz_game
 
-    seed, per_prompt, variant = job
-    report = fuzz_game(seed, per_prompt, variant)
+    seed, per_prompt, variant, app = job
+    report = fuzz_game(seed, per_prompt, variant, app)
     return {
         "lines": report.lines,
         "prompts": report.prompts,
@@ -225,12 +225,15 @@ def _fuzz_one(job: tuple[int, int, str]) -> dict[str, Any]:
     }
 
 
-def bench_fuzz(games: int, seed: int, per_prompt: int, workers: int) -> dict[str, Any]:
-    """Fuzzed games (:mod:`umtali.fuzzing`) on ``workers`` processes, the variants in turn."""
+def bench_fuzz(
+    games: int, seed: int, per_prompt: int, workers: int, app: bool = False
+) -> dict[str, Any]:
+    """Fuzzed games (:mod:`umtali.fuzzing`) on ``workers`` processes, the variants in
+    turn, on the line-by-line screen or (``app``) in the full-screen application."""
     from concurrent.futures import ProcessPoolExecutor
 
     start = time.perf_counter()
-    jobs = [(seed + n, per_prompt, VARIANTS[n % len(VARIANTS)]) for n in range(games)]
+    jobs = [(seed + n, per_prompt, VARIANTS[n % len(VARIANTS)], app) for n in range(games)]
     if workers <= 1:
         results = [_fuzz_one(job) for job in jobs]
     else:
@@ -238,6 +241,7 @@ def bench_fuzz(games: int, seed: int, per_prompt: int, workers: int) -> dict[str
             results = list(pool.map(_fuzz_one, jobs))
     return {
         "benchmark": "fuzz",
+        "screen": "app" if app else "plain",
         "games": games,
         "lines": sum(r["lines"] for r in results),
         "prompts": sum(r["prompts"] for r in results),
@@ -386,11 +390,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--per-prompt", type=int, default=3, help="hostile lines before each move (up to 3)"
     )
     fuzz.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    fuzz.add_argument(
+        "--app", action="store_true", help="type into the full-screen application instead"
+    )
     args = parser.parse_args(argv)
     if args.what == "fuzz":
         if args.games < 1 or args.workers < 1 or args.per_prompt < 1:
             parser.error("--games, --workers and --per-prompt must be at least 1")
-        fuzzed = bench_fuzz(args.games, args.seed, args.per_prompt, args.workers)
+        fuzzed = bench_fuzz(args.games, args.seed, args.per_prompt, args.workers, args.app)
         print(
             f"fuzz: {fuzzed['games']} games, {fuzzed['lines']} hostile lines typed at "
             f"{fuzzed['prompts']} prompts in {fuzzed['seconds']} s: {len(fuzzed['crashes'])} "

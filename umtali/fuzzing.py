@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.output import DummyOutput
@@ -31,9 +32,10 @@ from umtali.bots import NormalBot
 from umtali.bots.seat import GameInfo
 from umtali.engine.match import Game
 from umtali.engine.rules import PRESETS
+from umtali.ui.app import AppScreen
 from umtali.ui.human import HumanSeat, QuitGame
 from umtali.ui.loop import TableLoop
-from umtali.ui.screen import LineScreen
+from umtali.ui.screen import LineScreen, Screen
 from umtali.ui.theme import Theme
 
 _COMMANDS = "draw take take2 2 next end meld play discard down on all hint help score undo"
@@ -153,9 +155,12 @@ class FuzzReport:
         self.slowest_line_s = max(self.slowest_line_s, other.slowest_line_s)
 
 
-def fuzz_game(seed: int, per_prompt: int = 3, variant: str = "classic") -> FuzzReport:
+def fuzz_game(
+    seed: int, per_prompt: int = 3, variant: str = "classic", app: bool = False
+) -> FuzzReport:
     """Play one game against the bot typing up to ``per_prompt`` hostile lines at each
-    of the person's prompts before a real move."""
+    of the person's prompts before a real move: on the line-by-line screen, or with
+    ``app`` in the full-screen application (its keys through a pipe)."""
     rng = random.Random(seed)
     report = FuzzReport(games=1)
     console = Console(width=80, height=24, color_system=None, file=io.StringIO())
@@ -186,13 +191,12 @@ def fuzz_game(seed: int, per_prompt: int = 3, variant: str = "classic") -> FuzzR
         return "\r"  # every pause, and the dealer's question
 
     start = time.perf_counter()
-    with create_pipe_input() as pipe:
-        session = ScriptedSession(pipe, answer)
-        screen = LineScreen(console, session, Theme())
+    game = Game(variant, seed=seed)
+
+    def play(screen: Screen) -> None:
+        nonlocal seat
         seat = HumanSeat("Ann", screen, NormalBot(), lambda: None)
-        bot = NormalBot()
-        loop = TableLoop(screen, [seat, bot], (True, False), Theme(), delay=0)
-        game = Game(variant, seed=seed)
+        loop = TableLoop(screen, [seat, NormalBot()], (True, False), Theme(), delay=0)
         try:
             loop.play_game(game)
         except _Hung:
@@ -204,23 +208,71 @@ def fuzz_game(seed: int, per_prompt: int = 3, variant: str = "classic") -> FuzzR
         else:
             if not game.is_over:
                 report.crashes.append(f"seed {seed}: the loop returned before the game ended")
-        report.nudges = session.nudges
+
+    with create_pipe_input() as pipe:
+        if app:
+            report.nudges = _in_app(pipe, answer, play, seed, report)
+        else:
+            session = ScriptedSession(pipe, answer)
+            play(LineScreen(console, session, Theme()))
+            report.nudges = session.nudges
     report.seconds = time.perf_counter() - start
     output = console.file.getvalue()  # type: ignore[attr-defined]
     report.escapes = sum(output.count(ch) for ch in ("\x1b", "\x07", "\x00", "\x08"))
     return report
 
 
+def _in_app(
+    pipe: PipeInput,
+    answer: Callable[[str], str],
+    play: Callable[[Screen], None],
+    seed: int,
+    report: FuzzReport,
+    patience: float = 5.0,
+) -> int:
+    """Play in the full-screen application, its keys typed into ``pipe`` as each
+    question is asked; returns how many questions needed Enter pressed again."""
+    output = DummyOutput()
+    asked = [0]  # questions asked so far
+    nudges = [0]
+    done = threading.Event()
+
+    def type_answer(message: str) -> None:
+        asked[0] += 1
+        pipe.send_text(answer(message))
+
+    def nudge() -> None:
+        seen = -1
+        while not done.wait(patience):
+            if asked[0] == seen and screen._question is not None:
+                nudges[0] += 1
+                pipe.send_text("\r")
+            seen = asked[0]
+
+    with create_app_session(input=pipe, output=output):
+        screen = AppScreen(Theme(), None, input=pipe, output=output, on_question=type_answer)
+        watchdog = threading.Thread(target=nudge, daemon=True)
+        watchdog.start()
+        try:
+            screen.run(lambda: play(screen))
+        except Exception as err:  # the application itself failed
+            report.crashes.append(f"seed {seed}: the app: {type(err).__name__}: {err}")
+        finally:
+            done.set()
+            watchdog.join()
+    return nudges[0]
+
+
 class _Hung(Exception):
     """A fuzzed game ran past its budget of prompts."""
 
 
-def fuzz(games: int, seed: int = 1, per_prompt: int = 3) -> FuzzReport:
+def fuzz(games: int, seed: int = 1, per_prompt: int = 3, app: bool = False) -> FuzzReport:
     """Fuzz ``games`` games, the variants taking turns."""
     total = FuzzReport()
     variants = tuple(PRESETS)
     for n in range(games):
-        total.add(fuzz_game(seed + n, per_prompt, variants[n % len(variants)]))
+        total.add(fuzz_game(seed + n, per_prompt, variants[n % len(variants)], app))
     return total
 
 

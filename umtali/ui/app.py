@@ -110,8 +110,11 @@ class AppScreen:
         watching: Watching | None = None,
         input: Input | None = None,
         output: Output | None = None,
+        on_question: Callable[[str], None] | None = None,
     ) -> None:
         self.theme = theme
+        # Told of each question as it is asked (the fuzz types its answers then).
+        self.on_question = on_question
         self.color_system = color_system
         self.watching = watching
         self._cond = threading.Condition()
@@ -249,6 +252,8 @@ class AppScreen:
                 return self._ahead.popleft()  # typed while the game was busy
             self._question = question
         self._changed()
+        if self.on_question is not None:
+            self.on_question(message)
         with self._cond:
             while question.answer is None:
                 self._cond.wait()
@@ -454,6 +459,13 @@ class AppScreen:
         @keys.add("c-c")
         def _ctrl_c(event: KeyPressEvent) -> None:
             self._interrupt()
+
+        @keys.add("enter", filter=~page_open)
+        def _enter(event: KeyPressEvent) -> None:
+            """Enter sends the line whatever state the line is in (a selection begun
+            with Ctrl-Space, say, where prompt_toolkit's own Enter does nothing)."""
+            self.buffer.exit_selection()
+            self.buffer.validate_and_handle()
 
         @keys.add("c-d", filter=asking & empty & ~page_open)
         def _ctrl_d(event: KeyPressEvent) -> None:

@@ -85,3 +85,10 @@ def test_the_rules_pager_gets_colours_only_where_it_shows_them(
 
     assert pager_shows_styles(env) is styled
     assert env.get("LESS") == less
+
+
+def test_a_dumb_terminal_gets_the_line_by_line_table() -> None:
+    from umtali.start import is_dumb
+
+    assert is_dumb({"TERM": "dumb"}) and is_dumb({"TERM": "unknown"})
+    assert not is_dumb({"TERM": "xterm-256color"}) and not is_dumb({})

@@ -427,3 +427,18 @@ def test_the_full_screen_table_uses_the_alternate_screen_and_plain_does_not(plai
             assert "last moves" in term.text and "Tab: moves" in term.text
     finally:
         term.close()
+
+
+def test_a_dumb_terminal_plays_line_by_line() -> None:
+    term = Terminal("play", "--seed", "5", "--delay", "0", env={"TERM": "dumb"})
+    try:
+        term.wait_for(r"extra \(11th\) card")
+        term.type("")
+        term.wait_for(r"You>")
+        assert b"\x1b[?1049h" not in term.raw  # no alternate screen
+        term.type("quit")
+        term.wait_for(r"Leave the game\?")
+        term.type("y")
+        term.wait_for(r"It is saved")
+    finally:
+        term.close()

@@ -76,6 +76,27 @@ _NEVER = set("\r\n\x03\x04\x1a\x16\x11\x12\x13\x1d\x18")
 _PRINTABLE = string.printable.replace("\r", "").replace("\n", "").replace("\x0b", "")
 
 
+#: Keys pressed on an open page (help, rules) before q closes it.
+PAGE_KEYS = [
+    " ",
+    "j",
+    "k",
+    "g",
+    "G",
+    "b",
+    "x",
+    "7",
+    "\x1b[A",
+    "\x1b[B",
+    "\x1b[5~",
+    "\x1b[6~",
+    "\x1b[H",
+    "\x1b[F",
+    "\t",
+    "\x1b[200~help\x1b[201~",
+]
+
+
 def hostile_line(rng: random.Random) -> str:
     """One line a careless or hostile player might type."""
     roll = rng.random()
@@ -237,20 +258,26 @@ def _in_app(
     nudges = [0]
     done = threading.Event()
 
-    def type_answer(message: str) -> None:
+    rng = random.Random(seed)
+
+    def type_answer(kind: str, words: str) -> None:
         asked[0] += 1
-        pipe.send_text(answer(message))
+        if kind == "page":  # a few keys of any kind, then q, as a person leaves a page
+            keys = "".join(rng.choice(PAGE_KEYS) for _ in range(rng.randint(0, 6)))
+            pipe.send_text(_clean(keys) + "q")
+        else:
+            pipe.send_text(answer(words))
 
     def nudge() -> None:
         seen = -1
         while not done.wait(patience):
-            if asked[0] == seen and screen._question is not None:
+            if asked[0] == seen and (screen._question is not None or screen._page is not None):
                 nudges[0] += 1
-                pipe.send_text("\r")
+                pipe.send_text("q\r" if screen._page is not None else "\r")
             seen = asked[0]
 
     with create_app_session(input=pipe, output=output):
-        screen = AppScreen(Theme(), None, input=pipe, output=output, on_question=type_answer)
+        screen = AppScreen(Theme(), None, input=pipe, output=output, on_wait=type_answer)
         watchdog = threading.Thread(target=nudge, daemon=True)
         watchdog.start()
         try:

@@ -8,7 +8,8 @@ left the terminal, so it stays in the terminal for the player to read.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from prompt_toolkit import PromptSession
@@ -38,6 +39,12 @@ def rules_markdown(text: str, ascii_only: bool) -> Markdown:
     return Markdown(to_ascii(text) if ascii_only else text)
 
 
+def is_dumb(env: Mapping[str, str]) -> bool:
+    """Whether the terminal cannot draw a full screen (it moves no cursor): the
+    table is then printed line by line, as with --plain."""
+    return env.get("TERM", "") in ("dumb", "unknown")
+
+
 def make_screen(
     plain: bool,
     theme: Theme,
@@ -54,7 +61,7 @@ def make_screen(
             console.print(line, highlight=False, markup=False)
         return code
 
-    if plain:
+    if plain or is_dumb(os.environ):
         # Ctrl-Z suspends the game, as in any terminal program; fg brings it back.
         session: PromptSession[str] = PromptSession(enable_suspend=True)
         line = LineScreen(console, session, theme, rules=lambda: show_rules(console))

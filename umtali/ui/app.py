@@ -110,11 +110,12 @@ class AppScreen:
         watching: Watching | None = None,
         input: Input | None = None,
         output: Output | None = None,
-        on_question: Callable[[str], None] | None = None,
+        on_wait: Callable[[str, str], None] | None = None,
     ) -> None:
         self.theme = theme
-        # Told of each question as it is asked (the fuzz types its answers then).
-        self.on_question = on_question
+        # Told ("question", its words) or ("page", its title) each time the game waits
+        # for the person: the fuzz types its keys then.
+        self.on_wait = on_wait
         self.color_system = color_system
         self.watching = watching
         self._cond = threading.Condition()
@@ -173,7 +174,9 @@ class AppScreen:
 
         worker = threading.Thread(target=work, name="umtali-game", daemon=True)
         try:
-            self.app.run(pre_run=worker.start)
+            # A failure inside the application goes up to the command, which says so
+            # in a sentence (the game is saved), never as a traceback on the table.
+            self.app.run(pre_run=worker.start, set_exception_handler=False)
         finally:
             with self._cond:
                 self._closed = True
@@ -252,8 +255,8 @@ class AppScreen:
                 return self._ahead.popleft()  # typed while the game was busy
             self._question = question
         self._changed()
-        if self.on_question is not None:
-            self.on_question(message)
+        if self.on_wait is not None:
+            self.on_wait("question", message)
         with self._cond:
             while question.answer is None:
                 self._cond.wait()
@@ -270,6 +273,8 @@ class AppScreen:
                 return
             self._page = page
         self._changed()
+        if self.on_wait is not None:
+            self.on_wait("page", title)
         with self._cond:
             while not page.closed and not self._closed:
                 self._cond.wait()

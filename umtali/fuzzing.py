@@ -26,7 +26,7 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.output import DummyOutput
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from umtali.bots import NormalBot
 from umtali.bots.seat import GameInfo
@@ -232,7 +232,7 @@ def fuzz_game(
 
     with create_pipe_input() as pipe:
         if app:
-            report.nudges = _in_app(pipe, answer, play, seed, report)
+            report.nudges = _in_app(pipe, answer, play, seed, report, console)
         else:
             session = ScriptedSession(pipe, answer)
             play(LineScreen(console, session, Theme()))
@@ -249,10 +249,13 @@ def _in_app(
     play: Callable[[Screen], None],
     seed: int,
     report: FuzzReport,
+    console: Console,
     patience: float = 5.0,
 ) -> int:
     """Play in the full-screen application, its keys typed into ``pipe`` as each
-    question is asked; returns how many questions needed Enter pressed again."""
+    question is asked; returns how many questions needed Enter pressed again.
+    Every message the app shows is also printed on ``console``, where the escapes
+    are counted."""
     output = DummyOutput()
     asked = [0]  # questions asked so far
     nudges = [0]
@@ -278,6 +281,13 @@ def _in_app(
 
     with create_app_session(input=pipe, output=output):
         screen = AppScreen(Theme(), None, input=pipe, output=output, on_wait=type_answer)
+        shown = screen.say
+
+        def say(message: RenderableType) -> None:
+            console.print(message)
+            shown(message)
+
+        screen.say = say  # type: ignore[method-assign]
         watchdog = threading.Thread(target=nudge, daemon=True)
         watchdog.start()
         try:

@@ -46,15 +46,15 @@ class Terminal:
         # Saved games go to a folder of the test's own, never the player's.
         self.owns_data = data is None
         self.data = data or tempfile.mkdtemp(prefix="umtali-pty-")
-        env = dict(
-            os.environ,
-            TERM="xterm",
-            PROMPT_TOOLKIT_NO_CPR="1",
-            COLUMNS=str(cols),
-            LINES=str(rows),
-            UMTALI_DATA_DIR=self.data,
+        env = {
+            **os.environ,
+            "TERM": "xterm",
+            "PROMPT_TOOLKIT_NO_CPR": "1",
+            "COLUMNS": str(cols),
+            "LINES": str(rows),
+            "UMTALI_DATA_DIR": self.data,
             **(env or {}),
-        )
+        }
         env.pop("NO_COLOR", None)
         assert UMTALI is not None
         if shell:

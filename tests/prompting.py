@@ -55,6 +55,7 @@ def table(  # type: ignore[no-untyped-def]
     feeder_for: Callable[[ViewOf], Feeder],
     hotseat: bool = False,
     save: Callable[[], None] | None = None,
+    game_over: Callable[[umtali.Game, int], None] | None = None,
 ):
     console = recording_console()
     pipe_cm = create_pipe_input()
@@ -78,7 +79,7 @@ def table(  # type: ignore[no-untyped-def]
         bot.name = "Bot"
         seats = [seat, bot]
         humans = (True, False)
-    loop = TableLoop(screen, seats, humans, Theme(), delay=0, save=save)
+    loop = TableLoop(screen, seats, humans, Theme(), delay=0, save=save, game_over=game_over)
     return loop, console, session, pipe_cm
 
 

@@ -66,7 +66,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="the rules: classic (the old rule book, the default), family, practical, "
         "or plain rummy; see umtali rules",
     )
-    play.add_argument("--seed", type=int, help="a number that fixes the deals (a repeatable game)")
+    deals = play.add_mutually_exclusive_group()
+    deals.add_argument("--seed", type=int, help="a number that fixes the deals (a repeatable game)")
+    deals.add_argument(
+        "--daily",
+        action="store_true",
+        help="the deal of the day: everyone who plays it today gets the same cards (and the "
+        "same bot), to compare scores",
+    )
     _display_options(play)
     play.add_argument(
         "--record",
@@ -115,6 +122,16 @@ def build_parser() -> argparse.ArgumentParser:
     watch.add_argument("--seed", type=int, help="a number that fixes the deals and the bots")
     for command in (resume, replay, watch):
         _display_options(command)
+    stats = sub.add_parser(
+        "stats",
+        help="your record: results by opponent and variant, streaks, your rating",
+        description=(
+            "Your record: every game finished here (or resigned), by opponent and by "
+            "variant, the best hand, streaks, the deal of the day, and your rating against "
+            "the bot ladder with a chart of it."
+        ),
+    )
+    stats.add_argument("--ascii", action="store_true", help="plain ASCII marks instead of symbols")
     sub.add_parser("rules", help="show the rules of Umtali")
     sub.add_parser(
         "bench", help="measure the engine and the bots (umtali bench --help)", add_help=False
@@ -247,6 +264,7 @@ def _table(
     match: Game | Session,
     paths: list[Path],
     seed: int | None,
+    daily: str = "",
 ) -> int:
     """Seat the players, save after every move to ``paths``, and play ``match`` on."""
     from umtali.start import play_table
@@ -262,6 +280,7 @@ def _table(
         paths,
         seed,
         args.delay,
+        daily,
     )
 
 
@@ -277,15 +296,20 @@ def run_play(args: argparse.Namespace) -> int:
         you = args.names[0] if args.names else "You"
         them = args.names[1] if args.names else f"Bot ({args.bot})"
         players = (PlayerInfo("human", you), PlayerInfo("bot", them, args.bot))
+    seed, daily = args.seed, ""
+    if args.daily:
+        from umtali.daily import daily_seed
+        from umtali.profile import environ_clock
+
+        today = environ_clock().date()
+        seed, daily = daily_seed(today, args.variant), today.isoformat()
     match: Game | Session = (
-        Session(args.variant, seed=args.seed)
-        if args.session
-        else Game(args.variant, seed=args.seed)
+        Session(args.variant, seed=seed) if args.session else Game(args.variant, seed=seed)
     )
     paths = [new_record_path()]
     if args.record:
         paths.append(Path(args.record))
-    return _table(args, players, match, paths, args.seed)
+    return _table(args, players, match, paths, seed, daily)
 
 
 def run_resume(args: argparse.Namespace) -> int:
@@ -341,7 +365,28 @@ def run_resume(args: argparse.Namespace) -> int:
     copies, skipped = copies_to_keep(saved)
     for why in skipped:
         print(visible(why), file=sys.stderr)
-    return _table(args, saved.players, saved.match, [saved.path, *copies], None)
+    return _table(
+        args,
+        saved.players,
+        saved.match,
+        [saved.path, *copies],
+        None,
+        _daily_of(saved.path, saved.match),
+    )
+
+
+def _daily_of(path: Path, match: Game | Session) -> str:
+    """The date of the deal of the day a saved game is, from its seed and the day its
+    save was started (its name), or ''."""
+    from datetime import datetime
+
+    from umtali.daily import daily_of
+
+    try:
+        started = datetime.strptime(path.stem[:8], "%Y%m%d").date()
+    except ValueError:
+        return ""
+    return daily_of(match.seed, match.rules.name, started)
 
 
 def _delete(which: str) -> int:
@@ -411,6 +456,23 @@ def run_replay(args: argparse.Namespace) -> int:
     return run(body)
 
 
+def run_stats(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from umtali.profile import environ_clock, read_profile
+    from umtali.stats import render_stats
+    from umtali.ui.text import shown
+
+    profile = read_profile()
+    console = Console(highlight=False)
+    for problem in profile.problems:
+        console.print(shown(problem, "yellow"))
+    theme = _theme(argparse.Namespace(ascii=args.ascii, four_color=False))
+    today = environ_clock().date()
+    console.print(render_stats(profile.entries, theme, console.width, today))
+    return 0
+
+
 def run_watch(args: argparse.Namespace) -> int:
     if not _need_terminal("watch"):
         return 2
@@ -466,6 +528,8 @@ def _run(args: list[str]) -> int:
             return run_replay(parsed)
         if parsed.command == "watch":
             return run_watch(parsed)
+        if parsed.command == "stats":
+            return run_stats(parsed)
         if parsed.command == "rules":
             show_rules(ascii_only=ascii_only)
             return 0

@@ -15,14 +15,16 @@ from pathlib import Path
 from prompt_toolkit import PromptSession
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.text import Text
 
 from umtali.bots import Seat, make_bot
 from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo
+from umtali.profile import add_game, entry_for, environ_clock, game_id, profile_path
 from umtali.storage import Autosaver
 from umtali.textsafe import to_ascii
 from umtali.ui.app import AppScreen, Watching
-from umtali.ui.human import HumanSeat
+from umtali.ui.human import HumanSeat, Resigned
 from umtali.ui.loop import TableLoop
 from umtali.ui.screen import LineScreen, QuitGame, Screen
 from umtali.ui.text import shown
@@ -80,8 +82,10 @@ def play_table(
     paths: list[Path],
     seed: int | None,
     delay: float,
+    daily: str = "",
 ) -> int:
-    """Seat the players, save after every move to ``paths``, and play ``match`` on."""
+    """Seat the players, save after every move to ``paths``, and play ``match`` on;
+    each game that ends (or is resigned) goes into the profile, once."""
     screen, run = make_screen(plain, theme, show_rules)
     hint_bot = make_bot(HINT_BOT, seed)  # a seeded game gives the same hints too
     rules = rules_markdown(rules_text, theme.ascii)
@@ -103,15 +107,29 @@ def play_table(
         tell=lambda m: screen.say(shown(m, "green")),
     )
 
+    resigned = False
+    to_profile = Recorder(players, paths[0], daily, screen.say)
+
     def body() -> Outcome:
+        nonlocal resigned
         saver.save()
-        loop = TableLoop(screen, seats, humans, theme, delay=delay, save=saver.save)
+        loop = TableLoop(
+            screen, seats, humans, theme, delay=delay, save=saver.save, game_over=to_profile
+        )
         try:
             _play(loop, match)
         except QuitGame:
             if all(humans):
                 screen.blank()  # hot seat: the quitting player's hand stays on no screen
             return _leave(saver, screen)
+        except Resigned as gave_up:
+            if all(humans):
+                screen.blank()
+            game = match.game if isinstance(match, Session) else match
+            to_profile(game, len(match.games) if isinstance(match, Session) else 1, gave_up.player)
+            resigned = True
+            name = players[gave_up.player - 1].name
+            return 0, [f"{name} resigned: the game counts as a loss in the record (umtali stats)."]
         if saver.saved:
             return 0, []
         return 1, [f"The finished game could not be saved ({_reasons(saver)})."]
@@ -119,7 +137,7 @@ def play_table(
     try:
         return run(body)
     finally:
-        saver.close()
+        saver.close(resigned=resigned)
 
 
 def watch_table(
@@ -148,6 +166,41 @@ def watch_table(
         return 0, []
 
     return run(body)
+
+
+class Recorder:
+    """Adds a game that ended (or was resigned by a player) to the profile, under its
+    saved ``record``'s id; if the profile cannot be written, it says so."""
+
+    def __init__(
+        self,
+        players: tuple[PlayerInfo, PlayerInfo],
+        record: Path,
+        daily: str,
+        say: Callable[[Text], None],
+        profile: Path | None = None,
+    ) -> None:
+        self.players = players
+        self.record = record
+        self.daily = daily
+        self.say = say
+        self.profile = profile
+
+    def __call__(self, game: Game, number: int, resigned_by: int | None = None) -> None:
+        when = environ_clock()
+        the_id = game_id(self.record, number)
+        entry = entry_for(game, self.players, the_id, when, resigned_by, self.daily)
+        try:
+            add_game(entry, self.profile)
+        except OSError as err:
+            where = self.profile or profile_path()
+            self.say(
+                shown(
+                    f"This game could not be added to your record in {where} "
+                    f"({err.strerror or err}).",
+                    "yellow",
+                )
+            )
 
 
 def _play(loop: TableLoop, match: Game | Session) -> None:

@@ -55,13 +55,14 @@ def games_dir() -> Path:
     return data_dir() / "games"
 
 
-def write_atomically(path: Path, text: str) -> None:
+def write_atomically(path: Path, text: str | bytes) -> None:
     """Replace ``path`` with ``text`` in one step (temporary file, fsync, rename)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    data = text.encode("utf-8") if isinstance(text, str) else text
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, path)
@@ -248,12 +249,17 @@ class Autosaver:
                 if self.problems.pop(record.path, None) is not None:
                     self.tell(f"The game is saved again to {record.path}.")
 
-    def close(self) -> None:
-        """Let the files and their locks go (a finished game's locks are removed)."""
+    def close(self, resigned: bool = False) -> None:
+        """Let the files and their locks go (a finished game's locks are removed).
+        A resigned game is over too: its own save is deleted, so that resume no
+        longer offers it (the records the player asked for are kept)."""
         for record in self.files:
             record.close()
+        if resigned and self.files:
+            with contextlib.suppress(OSError):
+                self.files[0].path.unlink()
         for lock in self._locks:
-            lock.release(remove=self.match.is_over)
+            lock.release(remove=self.match.is_over or resigned)
         self._locks = []
 
 

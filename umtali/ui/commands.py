@@ -49,6 +49,7 @@ META = {
     "quit": "quit",
     "q": "quit",
     "exit": "quit",
+    "resign": "resign",
 }
 
 HELP = [
@@ -66,7 +67,8 @@ HELP = [
     ("hint", "what the bot would do here, and why"),
     ("undo  (u)", "against the bot: take back this turn's moves since your last stock draw"),
     ("score / rules / help", "the scores, the rules, this list"),
-    ("quit  (q)", "leave the game (asks first)"),
+    ("quit  (q)", "leave the game, saved to resume (asks first)"),
+    ("resign", "give the game up: it counts as a loss in your record (asks first)"),
 ]
 
 
@@ -197,7 +199,10 @@ def forced_action(view: PlayerView) -> Action | None:
 
 def completions_for(view: PlayerView) -> list[str]:
     """What Tab offers: exactly the legal actions, then the table commands."""
-    return [*view.legal_actions, "all", "hint", "undo", "help", "score", "rules", "quit"]
+    return [
+        *view.legal_actions,
+        *("all", "hint", "undo", "help", "score", "rules", "quit", "resign"),
+    ]
 
 
 class LegalCompleter(Completer):

@@ -21,11 +21,19 @@ from umtali.ui.screen import QuitGame, Screen, ask_yes
 from umtali.ui.text import shown, visible
 from umtali.ui.theme import DEFAULT_THEME, Theme
 
-__all__ = ["HumanSeat", "QuitGame", "UndoRequest", "toolbar"]
+__all__ = ["HumanSeat", "QuitGame", "Resigned", "UndoRequest", "toolbar"]
 
 
 class UndoRequest(Exception):
     """The player asked to take back their turn (the loop decides whether it may)."""
+
+
+class Resigned(Exception):
+    """A player gave the game up (it ends, lost by them)."""
+
+    def __init__(self, player: int) -> None:
+        super().__init__(f"player {player} resigned")
+        self.player = player
 
 
 class HumanSeat:
@@ -119,6 +127,9 @@ class HumanSeat:
             if command.meta == "quit":
                 if ask_yes(self.screen, "Leave the game?"):
                     raise QuitGame
+            elif command.meta == "resign":
+                if ask_yes(self.screen, "Resign this game? It counts as a loss in your record."):
+                    raise Resigned(view.player)
             elif command.meta == "undo":
                 self._auto = False
                 raise UndoRequest

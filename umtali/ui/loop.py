@@ -62,6 +62,7 @@ class TableLoop:
         delay: float = 0.6,
         save: Callable[[], None] | None = None,
         watcher: int | None = None,
+        game_over: Callable[[Game, int], None] | None = None,
     ) -> None:
         self.screen = screen
         self.seats = list(seats)
@@ -70,6 +71,8 @@ class TableLoop:
         self.theme = theme
         self.delay = delay
         self.save = save or (lambda: None)  # called after every deal and action
+        # Told of each game that ends, with its number in the session.
+        self.game_over = game_over or (lambda game, number: None)
         # Nobody plays, somebody watches: the table is shown from this seat (umtali watch).
         self.watcher = watcher if not any(humans) else None
         self.driver = Driver(self.seats, [lambda hand, player, action: self.save()])
@@ -122,6 +125,7 @@ class TableLoop:
             self._last_look(hand, table)
             nxt = None if game.is_over else game.dealer
             self._end_of_hand(hand, table, nxt)
+        self.game_over(game, number)
         winner = game.winner or 1
         wins = session.wins if session is not None else None
         # The last hand's scores and the game's would not fit one 80x24 screen together.

@@ -1,0 +1,359 @@
+"""Your record: the profile of finished games, `umtali stats`, the rating, the deal of
+the day, and resigning."""
+
+from __future__ import annotations
+
+import io
+import json
+from datetime import date, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from prompting import scripted_player, table
+from rich.console import Console
+from test_render import check_golden
+
+import umtali
+from umtali.bots import make_bot
+from umtali.bots.arena import play_game
+from umtali.daily import daily_of, daily_seed
+from umtali.engine.record import PlayerInfo
+from umtali.profile import (
+    GameEntry,
+    add_game,
+    entry_for,
+    game_id,
+    profile_path,
+    read_profile,
+)
+from umtali.rating import MEASURED, history, model, rungs
+from umtali.stats import EMPTY, render_stats, streaks
+from umtali.ui.theme import Theme
+
+YOU = PlayerInfo("human", "You")
+START = datetime(2026, 11, 1, 20, 0)
+
+
+def bot(level: str) -> PlayerInfo:
+    return PlayerInfo("bot", f"Bot ({level})", level)
+
+
+def played_entries() -> list[GameEntry]:
+    """Entries of real games: bots play both seats, one seat entered as "You"."""
+    entries = []
+    plan = [
+        ("hard", "classic"),
+        ("normal", "classic"),
+        ("easy", "classic"),
+        ("hard", "family"),
+        ("normal", "classic"),
+        ("hard", "classic"),
+        ("normal", "family"),
+    ]
+    for n, (level, variant) in enumerate(plan):
+        # The seats are played by quick bots; the entry names the level played.
+        game = play_game(
+            umtali.Game(variant, seed=100 + n), [make_bot("normal", n), make_bot("easy", n)]
+        )
+        when = START + timedelta(days=n)
+        entries.append(entry_for(game, (YOU, bot(level)), f"g{n}#1", when))
+    hotseat = play_game(umtali.Game(seed=200), [make_bot("normal", 1), make_bot("normal", 2)])
+    ann_ben = (PlayerInfo("human", "Ann"), PlayerInfo("human", "Ben"))
+    entries.append(entry_for(hotseat, ann_ben, "h1#1", START + timedelta(days=9)))
+    return entries
+
+
+def text_of(entries: list[GameEntry], ascii_only: bool = False) -> str:
+    console = Console(width=80, height=24, record=True, color_system=None, file=io.StringIO())
+    today = date(2026, 11, 10)
+    console.print(render_stats(entries, Theme(ascii=ascii_only), 80, today))
+    return console.export_text()
+
+
+def test_stats_of_a_profile_made_by_playing_fits_80x24() -> None:
+    text = text_of(played_entries())
+    assert len(text.splitlines()) <= 24
+    check_golden("stats", text)
+
+
+def test_stats_of_an_empty_profile_say_so() -> None:
+    assert " ".join(text_of([]).split()) == EMPTY
+
+
+def test_an_entry_round_trips_and_rejects_what_is_not_one() -> None:
+    entry = played_entries()[0]
+    assert GameEntry.from_json(entry.to_json()) == entry
+    for bad in ("[]", "{}", '{"id": 3}', entry.to_json().replace('"you": 1', '"you": 3')):
+        with pytest.raises((ValueError, KeyError, TypeError)):
+            GameEntry.from_json(bad)
+
+
+def test_a_game_is_added_once_however_often_it_ends(tmp_path: Path) -> None:
+    path = tmp_path / "profile.jsonl"
+    entry = played_entries()[0]
+    assert add_game(entry, path) is True
+    assert add_game(entry, path) is False
+    assert read_profile(path).entries == (entry,)
+
+
+def test_a_damaged_profile_names_the_file_loses_nothing_else_and_takes_the_next_game(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "profile.jsonl"
+    first, second, third = played_entries()[:3]
+    add_game(first, path)
+    with path.open("ab") as out:
+        out.write(b'{"id": "half a line\n\xff\xfe not text\n')
+    add_game(second, path)
+    with path.open("ab") as out:
+        out.write(b'{"cut short')  # no newline: a write cut off
+    add_game(third, path)
+    profile = read_profile(path)
+    assert profile.entries == (first, second, third)
+    assert len(profile.problems) == 3
+    assert all(str(path) in p and "damaged" in p for p in profile.problems)
+    assert b"\xff\xfe not text" in path.read_bytes()  # the damaged lines are kept
+
+
+def test_the_rating_rungs_predict_the_measured_win_rates() -> None:
+    m = model()
+    ladder = rungs()
+    for a, b, share in MEASURED:
+        ra, rb = (m.rating(mu=ladder[x], sigma=1.0) for x in (a, b))
+        assert m.predict_win([[ra], [rb]])[0] == pytest.approx(share, abs=0.001)
+    assert ladder["easy"] < ladder["normal"] < ladder["hard"]
+
+
+def test_the_rating_rises_with_wins_falls_with_losses_and_ignores_people() -> None:
+    entries = played_entries()
+    points = history(entries)
+    assert len(points) == sum(e.rated for e in entries) == len(entries) - 1
+    for before, after, entry in zip(
+        [None, *points], points, [e for e in entries if e.rated], strict=False
+    ):
+        if before is not None:
+            assert (after.mu > before.mu) == entry.won
+            assert after.sigma < before.sigma
+
+
+def test_streaks_count_wins_in_a_row() -> None:
+    def game(won: bool) -> GameEntry:
+        return GameEntry(
+            "x",
+            START.isoformat(),
+            "classic",
+            "bot",
+            ("You", "B"),
+            ("human", "bot"),
+            ("", "hard"),
+            1,
+            ((5, 3),),
+            1 if won else 2,
+        )
+
+    results = [True, True, False, True, True, True, False, True]
+    assert streaks([game(w) for w in results]) == (1, 3)
+
+
+# ------------------------------------------------------------ deal of the day
+
+
+def test_the_deal_of_the_day_is_the_same_all_day_and_new_the_next() -> None:
+    today = date(2026, 11, 23)
+    a = umtali.Game(seed=daily_seed(today, "classic"))
+    b = umtali.Game(seed=daily_seed(today, "classic"))
+    c = umtali.Game(seed=daily_seed(today + timedelta(days=1), "classic"))
+    for g in (a, b, c):
+        g.next_hand()
+    assert a.hands[0].deal == b.hands[0].deal and a.cut == b.cut
+    assert a.hands[0].deal != c.hands[0].deal
+    assert daily_seed(today, "classic") != daily_seed(today, "family")
+    # A pinned value: the same on every machine, whatever Python's hash seed.
+    assert (
+        daily_seed(today, "classic")
+        == int.from_bytes(
+            __import__("hashlib").sha256(b"umtali deal of the day 2026-11-23 classic").digest()[:8],
+            "big",
+        )
+        >> 1
+    )
+    assert daily_of(daily_seed(today, "classic"), "classic", today) == "2026-11-23"
+    assert daily_of(daily_seed(today, "classic"), "classic", today - timedelta(days=1))
+    assert daily_of(12345, "classic", today) == ""
+
+
+# ------------------------------------------------------- resigning, at the table
+
+
+def test_resign_asks_then_ends_the_game_as_a_loss() -> None:
+    from umtali.ui.human import Resigned
+
+    loop, _console, session, pipe_cm = table(scripted_player(["resign", "n", "resign", "y"]))
+    try:
+        with pytest.raises(Resigned) as gave_up:
+            loop.play_game(umtali.Game(seed=5))
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    assert gave_up.value.player == 1
+    asked = [p for p in session.prompts if "Resign this game? It counts as a loss" in p]
+    assert len(asked) == 2  # "n" the first time kept the game going
+
+
+def test_a_resigned_game_is_a_loss_with_the_points_laid_so_far() -> None:
+    game = umtali.Game(seed=5)
+    game.next_hand()
+    hand = game.hands[-1]
+    for _ in range(4):
+        hand.play(make_bot("normal", 1).choose(hand.view(hand.to_move or 1), None).action)  # type: ignore[arg-type]
+    entry = entry_for(game, (YOU, bot("hard")), "r#1", START, resigned_by=1)
+    assert entry.resigned and not entry.won and entry.hands == (hand.scores,)
+    hotseat = entry_for(
+        game, (PlayerInfo("human", "Ann"), PlayerInfo("human", "Ben")), "r#1", START, 2
+    )
+    assert hotseat.won and hotseat.mode == "hotseat"  # Ben resigned: Ann (the owner) won
+
+
+def test_game_ids_follow_the_saved_record() -> None:
+    assert game_id(Path("/x/games/20261123-050039.umtali"), 2) == "20261123-050039#2"
+    assert profile_path().name == "profile.jsonl"
+    assert json.loads(played_entries()[0].to_json())["you"] == 1
+
+
+@pytest.mark.slow  # a whole session through the loop, twice
+def test_each_game_of_a_session_reaches_the_profile_once_across_a_resume(
+    tmp_path: Path,
+) -> None:
+    from umtali.start import Recorder
+    from umtali.storage import Autosaver, read_saved
+    from umtali.ui.human import QuitGame
+
+    record, profile = tmp_path / "20261123-050039.umtali", tmp_path / "profile.jsonl"
+    players = (PlayerInfo("human", "Ann"), PlayerInfo("bot", "Bot", "normal"))
+    said: list[object] = []
+    session = umtali.Session(seed=8)
+    saver = Autosaver(session, players, [record], lambda m: None)
+    to_profile = Recorder(players, record, "", said.append, profile)
+    # Play on until the first game is over and the second has begun, then leave.
+    quit_soon = scripted_player([])
+
+    def feeder(view_of):  # type: ignore[no-untyped-def]
+        play = quit_soon(view_of)
+
+        def feed(message: str) -> str:
+            if message.endswith("> ") and len(session.games) == 2 and session.game.hands:
+                return "quit\r"
+            if "[y/N]" in message:
+                return "y\r"
+            return play(message)
+
+        return feed
+
+    loop, _c, _s, pipe_cm = table(feeder, save=saver.save, game_over=to_profile)
+    try:
+        with pytest.raises(QuitGame):
+            loop.play_session(session)
+    finally:
+        pipe_cm.__exit__(None, None, None)
+        saver.close()
+    assert [e.id for e in read_profile(profile).entries] == ["20261123-050039#1"]
+
+    resumed = read_saved(record).match
+    assert isinstance(resumed, umtali.Session) and len(resumed.games) == 2
+    saver = Autosaver(resumed, players, [record], lambda m: None)
+    loop, _c, _s, pipe_cm = table(scripted_player([]), save=saver.save, game_over=to_profile)
+    try:
+        loop.play_session(resumed)
+    finally:
+        pipe_cm.__exit__(None, None, None)
+        saver.close()
+    ids = [e.id for e in read_profile(profile).entries]
+    assert ids == [f"20261123-050039#{n}" for n in range(1, len(resumed.games) + 1)]
+    assert not said  # the profile was written each time
+    # Whoever won each game, the entries agree with the session.
+    for entry, game in zip(read_profile(profile).entries, resumed.games, strict=True):
+        assert entry.winner == game.winner and entry.you == 1 and entry.mode == "bot"
+
+
+def test_a_profile_that_cannot_be_written_is_said_and_the_game_goes_on(
+    tmp_path: Path,
+) -> None:
+    from umtali.start import Recorder
+
+    blocker = tmp_path / "profile.jsonl"
+    blocker.mkdir()  # a folder where the file should be
+    said: list[object] = []
+    game = play_game(umtali.Game(seed=3), [make_bot("easy", 1), make_bot("easy", 2)])
+    Recorder((YOU, bot("easy")), tmp_path / "g.umtali", "", said.append, blocker)(game, 1)
+    assert len(said) == 1 and "could not be added to your record" in str(said[0])
+
+
+def test_umtali_stats_on_an_empty_and_on_a_damaged_profile(tmp_path: Path) -> None:
+    from test_hostile import run_cli
+
+    empty = run_cli("stats", data=tmp_path)
+    assert empty.returncode == 0 and "No finished game in your record yet" in empty.stdout
+    path = tmp_path / "profile.jsonl"
+    for entry in played_entries()[:2]:
+        add_game(entry, path)
+    with path.open("ab") as out:
+        out.write(b"\x00garbage\n")
+    shown = run_cli("stats", "--ascii", data=tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    said = f"{path}, line 3, is damaged and was left out."
+    assert "".join(said.split()) in "".join(shown.stdout.split())  # (wrapped at 80 columns)
+    assert "Your record" in shown.stdout and "2 games" in shown.stdout
+    assert "Traceback" not in shown.stdout + shown.stderr
+
+
+def test_daily_and_seed_do_not_go_together(tmp_path: Path) -> None:
+    from test_hostile import run_cli
+
+    done = run_cli("play", "--daily", "--seed", "3", data=tmp_path)
+    assert done.returncode == 2 and "not allowed with argument --daily" in done.stderr
+
+
+def _opening_hand(now: str, data: str) -> str:
+    from test_terminal import Terminal
+
+    term = Terminal("play", "--daily", "--delay", "0", env={"UMTALI_NOW": now}, data=data)
+    try:
+        term.wait_for(r"Cut for the deal")
+        term.wait_for(r"extra \(11th\) card|Press Enter to deal")
+        term.type("")
+        term.wait_for(r"(?m)^You>")
+        lines = term.text.splitlines()
+        return lines[next(i for i, line in enumerate(lines) if line.startswith(" You ")) + 1]
+    finally:
+        term.child.terminate(force=True)
+
+
+@pytest.mark.slow  # real terminals
+def test_the_deal_of_the_day_in_the_real_command(tmp_path: Path) -> None:
+    pytest.importorskip("pexpect")
+    morning = _opening_hand("2026-11-23T08:00:00", str(tmp_path / "a"))
+    evening = _opening_hand("2026-11-23T22:30:00", str(tmp_path / "b"))
+    tomorrow = _opening_hand("2026-11-24T08:00:00", str(tmp_path / "c"))
+    assert morning == evening and morning != tomorrow
+
+
+@pytest.mark.slow  # a real terminal
+def test_resigning_in_the_real_command_counts_a_loss_and_ends_the_game(tmp_path: Path) -> None:
+    pytest.importorskip("pexpect")
+    from test_hostile import run_cli
+    from test_terminal import Terminal
+
+    term = Terminal("play", "--seed", "5", "--delay", "0", data=str(tmp_path))
+    try:
+        term.wait_for(r"extra \(11th\) card")
+        term.type("")
+        term.wait_for(r"(?m)^You>")
+        term.type("resign")
+        term.wait_for(r"Resign this game\? It counts as a loss in your record\. \[y/N\]")
+        term.type("y")
+        term.wait_for(r"You resigned: the game counts as a loss")
+    finally:
+        term.close()
+    entries = read_profile(tmp_path / "profile.jsonl").entries
+    assert len(entries) == 1 and entries[0].resigned and not entries[0].won
+    assert "no unfinished game" in run_cli("resume", data=tmp_path).stdout
+    assert "Bot (hard)" in run_cli("stats", data=tmp_path).stdout

@@ -357,3 +357,23 @@ def test_resigning_in_the_real_command_counts_a_loss_and_ends_the_game(tmp_path:
     assert len(entries) == 1 and entries[0].resigned and not entries[0].won
     assert "no unfinished game" in run_cli("resume", data=tmp_path).stdout
     assert "Bot (hard)" in run_cli("stats", data=tmp_path).stdout
+
+
+@pytest.mark.slow  # a whole game through the loop
+def test_a_hotseat_game_reaches_the_profile_once_from_the_first_players_seat(
+    tmp_path: Path,
+) -> None:
+    from umtali.start import Recorder
+
+    profile = tmp_path / "profile.jsonl"
+    players = (PlayerInfo("human", "Ann"), PlayerInfo("human", "Ben"))
+    to_profile = Recorder(players, tmp_path / "20261123-090000.umtali", "", print, profile)
+    loop, _c, _s, pipe_cm = table(scripted_player([]), hotseat=True, game_over=to_profile)
+    game = umtali.Game(seed=6)
+    try:
+        loop.play_game(game)
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    [entry] = read_profile(profile).entries
+    assert entry.mode == "hotseat" and entry.you == 1 and entry.opponent == "Ben"
+    assert entry.won == (game.winner == 1) and not entry.rated

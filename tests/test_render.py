@@ -219,3 +219,19 @@ def test_labels_say_what_they_count_and_whose_they_are() -> None:
     names = ("Bot", "You") if rummy.went_out == 1 else ("You", "Bot")
     end = text_of(hand_end_of(rummy, TableInfo(names), None))
     assert "Left in your hand" in end and "You's" not in end
+
+
+def test_a_replay_or_a_watched_game_names_whose_turn_it_is() -> None:
+    hand = umtali.deal_hand(seed=4)
+    seat = hand.to_move or 1
+    view = hand.view(seat)
+    name = NAMES[seat - 1]
+    mine = text_of(render_table(view, TableInfo(NAMES), Theme(), 80, 24))
+    replayed = text_of(
+        render_table(view, TableInfo(NAMES), Theme(), 80, 24, reveal=hand.cards_in_hand(3 - seat))
+    )
+    watched = text_of(render_table(view, TableInfo(NAMES, seat="watched"), Theme(), 80, 24))
+    assert "Your turn" in mine
+    for text in (replayed, watched):
+        assert "Your turn" not in text and f"{name}'s turn" in text
+    assert f"{name} (watched)" in watched

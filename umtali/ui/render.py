@@ -127,33 +127,37 @@ def render_hand(view: PlayerView, theme: Theme) -> Text:
     return line
 
 
-def step_text(view: PlayerView, names: tuple[str, str], theme: Theme = DEFAULT_THEME) -> str:
-    """Whose turn it is and what they must do, from the viewer's side."""
+def step_text(
+    view: PlayerView, names: tuple[str, str], theme: Theme = DEFAULT_THEME, you: bool = True
+) -> str:
+    """Whose turn it is and what they must do, from the viewer's side; ``you`` False
+    names the seat instead (a replay or a watched game, where nobody is "you")."""
     if view.step is Step.OVER or view.to_move is None:
         return "The hand is over."
     dash = theme.dash
+    your = "Your" if you else f"{names[view.player - 1]}'s"
     last = f" {dash} LAST TURN" if view.last_turn else ""
     if view.to_move != view.player:
         return f"{names[view.to_move - 1]} is playing{last}."
     if view.step is Step.DRAW:
         if view.discard_down:
-            return f"Your turn: draw from the stock (the discard is face down){last}"
-        return f"Your turn: {', '.join(view.legal_actions)}{last}"
+            return f"{your} turn: draw from the stock (the discard is face down){last}"
+        return f"{your} turn: {', '.join(view.legal_actions)}{last}"
     optional = not view.rules.mandatory_play
     if view.step is Step.PLAY:
         n = len(playable_cards(view))
         cards = f"{n} card{'s' if n != 1 else ''}"
         if not optional:
-            return f"Your turn: play {dash} {cards} still playable{last}"
+            return f"{your} turn: play {dash} {cards} still playable{last}"
         if view.must_play:
             must = " ".join(str(c) for c in view.must_play)
-            return f"Your turn: play {dash} {must} must go down this turn{last}"
+            return f"{your} turn: play {dash} {must} must go down this turn{last}"
         if view.last_turn:
-            return f"Your turn: play what you like ({cards} playable), then end{last}"
-        return f"Your turn: play what you like ({cards} playable), then discard"
+            return f"{your} turn: play what you like ({cards} playable), then end{last}"
+        return f"{your} turn: play what you like ({cards} playable), then discard"
     if view.last_turn:
-        return "Your last turn: discard only to go out" + last
-    return "Your turn: discard one card to end it"
+        return f"{your} last turn: discard only to go out" + last
+    return f"{your} turn: discard one card to end it"
 
 
 def render_pile(view: PlayerView, theme: Theme, width: int) -> Text | None:
@@ -256,7 +260,8 @@ def draw_table(
     mark = "" if names[me] == "You" or reveal is not None else f" ({info.seat})"
     lines.append(header(me, mark))
     lines.append(render_hand(view, theme))
-    lines.append(Text(" " + step_text(view, names, theme), style="bold cyan"))
+    you = reveal is None and info.seat == "you"
+    lines.append(Text(" " + step_text(view, names, theme, you), style="bold cyan"))
     return Group(*lines)
 
 

@@ -113,3 +113,11 @@ def test_bench_fuzz_reports_lines_crashes_and_hangs(capsys: pytest.CaptureFixtur
     figures = last_json(capsys.readouterr().out)
     assert figures["games"] == 2 and isinstance(figures["lines"], int) and figures["lines"] > 20
     assert figures["crashes"] == [] and figures["hangs"] == 0 and figures["escapes"] == 0
+
+
+def test_bench_coach_reports_its_cost(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["coach", "--games", "1"]) == 0
+    out = capsys.readouterr().out
+    figures = json.loads(out.splitlines()[-1])
+    assert figures["benchmark"] == "coach" and figures["hands"] >= 1
+    assert figures["decisions"] > 0 and figures["seconds_per_hand"] > 0

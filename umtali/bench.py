@@ -225,6 +225,35 @@ def _fuzz_one(job: tuple[int, int, str, bool]) -> dict[str, Any]:
     }
 
 
+def bench_coach(games: int, seed: int, variant: str) -> dict[str, Any]:
+    """Review the easy seat of ``games`` games of easy against hard: what it costs."""
+    from umtali.bots import make_bot
+    from umtali.bots.arena import play_game
+    from umtali.engine.match import Game
+    from umtali.review import review_match
+
+    hands = decisions = 0
+    lost = seconds = 0.0
+    for n in range(games):
+        seats = [make_bot("easy", n), make_bot("hard", n)]
+        game = play_game(Game(variant, seed=seed + n), seats)
+        reviewed, spent = review_match(game, 1, seed=n)
+        seconds += spent
+        hands += len(reviewed)
+        decisions += sum(weighed for _, _, _, weighed in reviewed)
+        lost += sum(v.cost for _, _, verdicts, _ in reviewed for v in verdicts)
+    return {
+        "benchmark": "coach",
+        "variant": variant,
+        "games": games,
+        "hands": hands,
+        "decisions": decisions,
+        "seconds_per_hand": round(seconds / max(1, hands), 3),
+        "ms_per_decision": round(1000 * seconds / max(1, decisions), 1),
+        "lost_per_hand": round(lost / max(1, hands), 1),
+    }
+
+
 def bench_fuzz(
     games: int, seed: int, per_prompt: int, workers: int, app: bool = False
 ) -> dict[str, Any]:
@@ -383,6 +412,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--bank", type=int, default=BANK_VERSION, help=f"deal bank version ({BANK_VERSION})"
     )
     bots.add_argument("--variant", choices=VARIANTS, default="classic", help="rules (classic)")
+    coach = sub.add_parser("coach", help="the coach's cost: reviewing easy's games against hard")
+    coach.add_argument("--games", type=int, default=5, help="games (default 5)")
+    coach.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    coach.add_argument("--variant", choices=VARIANTS, default="classic", help="rules (classic)")
     fuzz = sub.add_parser("fuzz", help="hostile lines typed at the real prompt, game after game")
     fuzz.add_argument("--games", type=int, default=40, help="games (default 40)")
     fuzz.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
@@ -394,6 +427,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--app", action="store_true", help="type into the full-screen application instead"
     )
     args = parser.parse_args(argv)
+    if args.what == "coach":
+        if args.games < 1:
+            parser.error("--games must be at least 1")
+        coached = bench_coach(args.games, args.seed, args.variant)
+        print(
+            f"coach: {coached['hands']} hands of {coached['games']} games ({args.variant}), "
+            f"{coached['decisions']} decisions weighed: {coached['seconds_per_hand']} s a "
+            f"hand, {coached['ms_per_decision']} ms a decision; the easy seat lost "
+            f"{coached['lost_per_hand']} points a hand to best play"
+        )
+        print(json.dumps(coached))
+        return 0
     if args.what == "fuzz":
         if args.games < 1 or args.workers < 1 or args.per_prompt < 1:
             parser.error("--games, --workers and --per-prompt must be at least 1")

@@ -132,6 +132,27 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     stats.add_argument("--ascii", action="store_true", help="plain ASCII marks instead of symbols")
+    review = sub.add_parser(
+        "review",
+        help="the coach: a recorded game's costly decisions, from what the player could see",
+        description=(
+            "Go through a recorded game's finished hands and, for one player's decisions, "
+            "compare each with the strongest choice from what that player could see at the "
+            "time (never the hidden cards as they lay). Costly decisions are listed with the "
+            "points they lost."
+        ),
+    )
+    review.add_argument("file", help="a record file (umtali resume lists saved games)")
+    review.add_argument(
+        "--player", type=int, choices=(1, 2), help="whose decisions (default: the first person)"
+    )
+    review.add_argument(
+        "--threshold",
+        type=float,
+        default=2.0,
+        help="flag decisions that cost more than this many points (default 2)",
+    )
+    review.add_argument("--ascii", action="store_true", help="plain ASCII marks")
     sub.add_parser("rules", help="show the rules of Umtali")
     sub.add_parser(
         "bench", help="measure the engine and the bots (umtali bench --help)", add_help=False
@@ -456,6 +477,28 @@ def run_replay(args: argparse.Namespace) -> int:
     return run(body)
 
 
+def run_review(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from umtali.review import review_match, reviewed_player
+    from umtali.storage import read_saved
+    from umtali.ui.coaching import render_review
+
+    if not (args.threshold >= 0 and math.isfinite(args.threshold)):
+        print(f"umtali: --threshold {args.threshold}: give points, 0 or more", file=sys.stderr)
+        return 2
+    saved = read_saved(Path(args.file))
+    player = reviewed_player(saved.players, args.player)
+    hands, _ = review_match(saved.match, player, threshold=args.threshold)
+    theme = _theme(argparse.Namespace(ascii=args.ascii, four_color=False))
+    Console(highlight=False).print(
+        render_review(
+            hands, visible(saved.players[player - 1].name), theme, threshold=args.threshold
+        )
+    )
+    return 0
+
+
 def run_stats(args: argparse.Namespace) -> int:
     from rich.console import Console
 
@@ -530,6 +573,8 @@ def _run(args: list[str]) -> int:
             return run_watch(parsed)
         if parsed.command == "stats":
             return run_stats(parsed)
+        if parsed.command == "review":
+            return run_review(parsed)
         if parsed.command == "rules":
             show_rules(ascii_only=ascii_only)
             return 0

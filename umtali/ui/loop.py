@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from rich.text import Text
 
 from umtali.bots.arena import Driver, info_for
+from umtali.bots.coach import review_hand
 from umtali.bots.seat import GameInfo, Seat
 from umtali.engine.errors import IllegalAction
 from umtali.engine.events import Event
@@ -19,6 +20,7 @@ from umtali.engine.hand import Hand
 from umtali.engine.match import Game, Session
 from umtali.engine.record import played
 from umtali.engine.view import PlayerView
+from umtali.ui.coaching import render_review
 from umtali.ui.human import HumanSeat, UndoRequest
 from umtali.ui.narrate import phrase
 from umtali.ui.render import TableInfo, render_game_end, render_hand_end
@@ -129,7 +131,8 @@ class TableLoop:
         winner = game.winner or 1
         wins = session.wins if session is not None else None
         # The last hand's scores and the game's would not fit one 80x24 screen together.
-        self.pause("Press Enter for the result of the game.")
+        last = len(game.hands)
+        self._hand_pause(game.hands[-1], last, "Press Enter for the result of the game")
         self.screen.show(
             render_game_end(
                 [r.scores for r in game.results], self.names, winner, number, wins, self.theme
@@ -266,7 +269,22 @@ class TableLoop:
             )
         )
         if next_dealer is not None:
-            self.pause("Press Enter to deal the next hand.")
+            self._hand_pause(hand, table.hand_number, "Press Enter to deal the next hand")
+
+    def _hand_pause(self, hand: Hand, number: int, message: str) -> None:
+        """The pause on a hand's scores; against the bot, 'review' there opens the
+        coach's review of the player's decisions in that hand."""
+        if not self.allow_undo:  # no review between two people: it shows a past hand
+            self.pause(message + ".")
+            return
+        player = 1 if self.humans[0] else 2
+        while self.pause(f"{message}, or type review for the coach.").strip().lower() == "review":
+            self.screen.say(Text("The coach is weighing your decisions...", "dim"))
+            verdicts, weighed = review_hand(hand, player, number)
+            page = render_review(
+                [(1, number, verdicts, weighed)], self.names[player - 1], self.theme
+            )
+            self.screen.page(page, "review")
 
     # -------------------------------------------------------------- pauses
 
@@ -287,16 +305,17 @@ class TableLoop:
         except KeyboardInterrupt:
             self._leave_or_stay()
 
-    def pause(self, message: str) -> None:
-        """Wait for Enter if a person is playing; Ctrl-C or Ctrl-D ask to leave.
-        A watcher gets a longer look instead."""
+    def pause(self, message: str) -> str:
+        """Wait for Enter if a person is playing, and return what was typed; Ctrl-C or
+        Ctrl-D ask to leave.  A watcher gets a longer look instead."""
         if not self._someone_looks():
-            return
+            return ""
         if not any(self.humans):
             self._wait(max(2.0, 4 * self.delay))  # the hand's scores, say, stay a while
-            return
+            return ""
         try:
-            self.screen.ask(message + " ")
+            return self.screen.ask(message + " ")
         except (KeyboardInterrupt, EOFError):
             if ask_yes(self.screen, "Leave the game?"):
                 raise QuitGame from None
+            return ""

@@ -1,0 +1,45 @@
+"""``umtali review FILE``: the coach goes through a recorded game's finished hands.
+
+For each of one player's decisions it says what the strongest choice was, from
+what that player could see at the time (:mod:`umtali.bots.coach`), and flags the
+ones that cost more than a threshold, with the points lost against best play.
+A hand still in play is not reviewed: its cards are still secret.
+"""
+
+from __future__ import annotations
+
+import time
+
+from umtali.bots.coach import DEALS, THRESHOLD, review_hand
+from umtali.engine.match import Game, Session
+from umtali.engine.record import PlayerInfo
+from umtali.ui.coaching import Reviewed
+
+
+def reviewed_player(players: tuple[PlayerInfo, PlayerInfo], asked: int | None) -> int:
+    """Whose decisions to review: the one asked for, else the first human seat."""
+    if asked is not None:
+        return asked
+    return 1 if players[0].kind == "human" or players[1].kind != "human" else 2
+
+
+def review_match(
+    match: Game | Session,
+    player: int,
+    seed: int = 0,
+    deals: int = DEALS,
+    threshold: float = THRESHOLD,
+) -> tuple[list[Reviewed], float]:
+    """(game, hand, costly verdicts, decisions weighed) for each finished hand, and the
+    seconds it took."""
+    start = time.perf_counter()
+    games = match.games if isinstance(match, Session) else [match]
+    out = []
+    for g, game in enumerate(games, 1):
+        for h, hand in enumerate(game.hands, 1):
+            if hand.is_over:
+                verdicts, weighed = review_hand(
+                    hand, player, h, seed + 1000 * g + h, deals, threshold
+                )
+                out.append((g, h, verdicts, weighed))
+    return out, time.perf_counter() - start

@@ -51,6 +51,7 @@ def test_the_advice_is_the_same_whatever_the_hidden_cards_are() -> None:
     assert a == b
 
 
+@pytest.mark.slow  # a whole game played, then reviewed twice
 def test_a_careless_player_loses_more_to_best_play_than_a_careful_one() -> None:
     game = play_game(umtali.Game(seed=7), [make_bot("easy", 1), make_bot("hard", 2)])
     hands, _ = review_match(game, 1)

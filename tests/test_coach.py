@@ -117,3 +117,21 @@ def test_review_after_a_hand_at_the_table_opens_the_coach() -> None:
         pipe_cm.__exit__(None, None, None)
     assert reviewed == ["review"]
     assert "The coach is weighing your decisions" in console.export_text()
+
+
+def test_the_review_speaks_to_you_or_names_the_player() -> None:
+    game = play_game(umtali.Game(seed=7), [make_bot("easy", 1), make_bot("normal", 2)])
+    hands, _ = review_match(game, 1, deals=60)
+    theme = umtali_theme()
+    assert "Review of your decisions" in _text(render_review(hands[:1], "You", theme))
+    assert "what Ann could see" in _text(render_review(hands[:1], "Ann", theme))
+
+
+def _text(renderable: object) -> str:
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=80, record=True, color_system=None, file=io.StringIO())
+    console.print(renderable)
+    return " ".join(console.export_text().split())

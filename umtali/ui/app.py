@@ -279,6 +279,7 @@ class AppScreen:
             while not page.closed and not self._closed:
                 self._cond.wait()
             self._page = None
+            self._messages = []  # what was said before the page was about then
         self._changed()
 
     def wait(self, seconds: float) -> None:

@@ -29,11 +29,12 @@ def render_review(
 ) -> RenderableType:
     if not hands:
         return Text("This record holds no finished hand to review yet.")
+    whose, who = ("your", "you") if name == "You" else (f"{name}'s", name)
     parts: list[RenderableType] = [
-        Text.assemble(("Review of ", "bold"), (f"{name}'s", "bold"), (" decisions", "bold")),
+        Text(f"Review of {whose} decisions", style="bold"),
         Text(
             f"Each choice was played out to the end of the hand in deals sampled from what "
-            f"{name} could see at the time ({deals} play-outs a decision); a decision is "
+            f"{who} could see at the time ({deals} play-outs a decision); a decision is "
             f"listed when it cost more than {threshold:g} points.",
             style="dim",
         ),

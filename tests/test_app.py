@@ -23,7 +23,8 @@ from umtali.bots.seat import GameInfo
 from umtali.engine.cards import Card, cards_of, mask_of_indices
 from umtali.engine.events import Event, EventKind
 from umtali.engine.view import Step
-from umtali.ui.app import AppScreen, Watching
+from umtali.ui.app import AppScreen
+from umtali.ui.app_keys import Watching
 from umtali.ui.human import toolbar
 from umtali.ui.layout import UNDER, PanelShown, TableShown, frame, log_rows
 from umtali.ui.narrate import move_log

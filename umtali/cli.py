@@ -11,210 +11,15 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from umtali import __version__
 from umtali.bots import LEVELS
 from umtali.engine.errors import UmtaliError
 from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo
-from umtali.engine.rules import PRESETS
+from umtali.options import build_parser
 from umtali.textsafe import speaks_unicode, to_ascii, visible
 
 if TYPE_CHECKING:
     from umtali.ui.theme import Theme
-
-DEFAULT_BOT = "hard"  # the strongest level, and it answers in well under a second
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="umtali",
-        description="Umtali, the two-player rummy from old Rhodesia, in the terminal.",
-        epilog="Start a game with: umtali play    (umtali play --help for the options)",
-    )
-    parser.add_argument("--version", action="version", version=f"umtali {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    play = sub.add_parser(
-        "play",
-        help="play a game: against the bot, or two people at one keyboard",
-        description=(
-            "Play Umtali in this terminal. By default you play one game of four hands "
-            "against the bot. Type 'help' at the prompt for the commands; Tab completes "
-            "the legal moves."
-        ),
-    )
-    play.add_argument(
-        "--hotseat", action="store_true", help="two people take turns at one keyboard"
-    )
-    play.add_argument(
-        "--names",
-        nargs=2,
-        type=_name,
-        metavar=("FIRST", "SECOND"),
-        help=f"the players' names (up to {MAX_NAME} characters each)",
-    )
-    play.add_argument(
-        "--bot",
-        choices=LEVELS,
-        default=DEFAULT_BOT,
-        help=f"the bot's level (default {DEFAULT_BOT})",
-    )
-    play.add_argument("--session", action="store_true", help="play a session: best of three games")
-    play.add_argument(
-        "--variant",
-        choices=tuple(PRESETS),
-        default="classic",
-        help="the rules: classic (the old rule book, the default), family, practical, "
-        "or plain rummy; see umtali rules",
-    )
-    deals = play.add_mutually_exclusive_group()
-    deals.add_argument("--seed", type=int, help="a number that fixes the deals (a repeatable game)")
-    deals.add_argument(
-        "--daily",
-        action="store_true",
-        help="the deal of the day: everyone who plays it today gets the same cards (and the "
-        "same bot), to compare scores",
-    )
-    _display_options(play)
-    play.add_argument(
-        "--record",
-        metavar="FILE",
-        help="also write the game's record to FILE (it is always saved for umtali resume)",
-    )
-    resume = sub.add_parser(
-        "resume",
-        help="continue an unfinished game",
-        description=(
-            "Continue the most recent unfinished game. When several are unfinished they "
-            "are listed; pick one by its number or give a record file."
-        ),
-    )
-    resume.add_argument("which", nargs="?", help="a number from the list, or a record file")
-    resume.add_argument(
-        "--delete", metavar="N", help="delete unfinished game N of the list instead of playing it"
-    )
-    replay = sub.add_parser(
-        "replay",
-        help="step through a recorded game, both hands face up",
-        description="Enter: next action | b: back | n: next hand | q: quit",
-    )
-    replay.add_argument("file", help="a record file (see umtali resume for saved games)")
-    watch = sub.add_parser(
-        "watch",
-        help="watch two bots play (Space: pause, s: step, +/-: speed, q: stop)",
-        description=(
-            "Two bots play a game while you watch from the first bot's seat: its hand "
-            "face up, the other's face down. Space pauses, s steps one move, + and - "
-            "change the speed, q stops. Nothing is saved."
-        ),
-    )
-    watch.add_argument(
-        "--bots",
-        nargs=2,
-        choices=LEVELS,
-        default=(DEFAULT_BOT, DEFAULT_BOT),
-        metavar=("FIRST", "SECOND"),
-        help=f"the two bots' levels ({', '.join(LEVELS)}; default {DEFAULT_BOT} {DEFAULT_BOT})",
-    )
-    watch.add_argument("--session", action="store_true", help="a session: best of three games")
-    watch.add_argument(
-        "--variant", choices=tuple(PRESETS), default="classic", help="the rules (default classic)"
-    )
-    watch.add_argument("--seed", type=int, help="a number that fixes the deals and the bots")
-    for command in (resume, replay, watch):
-        _display_options(command)
-    stats = sub.add_parser(
-        "stats",
-        help="your record: results by opponent and variant, streaks, your rating",
-        description=(
-            "Your record: every game finished here (or resigned), by opponent and by "
-            "variant, the best hand, streaks, the deal of the day, and your rating against "
-            "the bot ladder with a chart of it."
-        ),
-    )
-    stats.add_argument("--ascii", action="store_true", help="plain ASCII marks instead of symbols")
-    review = sub.add_parser(
-        "review",
-        help="the coach: a recorded game's costly decisions, from what the player could see",
-        description=(
-            "Go through a recorded game's finished hands and, for one player's decisions, "
-            "compare each with the strongest choice from what that player could see at the "
-            "time (never the hidden cards as they lay). Costly decisions are listed with the "
-            "points they lost."
-        ),
-    )
-    review.add_argument("file", help="a record file (umtali resume lists saved games)")
-    review.add_argument(
-        "--player", type=int, choices=(1, 2), help="whose decisions (default: the first person)"
-    )
-    review.add_argument(
-        "--threshold",
-        type=float,
-        default=2.0,
-        help="flag decisions that cost more than this many points (default 2)",
-    )
-    review.add_argument("--ascii", action="store_true", help="plain ASCII marks")
-    sub.add_parser("rules", help="show the rules of Umtali")
-    sub.add_parser(
-        "bench", help="measure the engine and the bots (umtali bench --help)", add_help=False
-    )
-    return parser
-
-
-def _display_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--ascii", action="store_true", help="suit letters (S H D C) instead of symbols"
-    )
-    parser.add_argument(
-        "--four-color",
-        action="store_true",
-        help="four suit colours (spades plain, hearts red, diamonds blue, clubs green); "
-        "NO_COLOR turns colour off",
-    )
-    parser.add_argument(
-        "--plain",
-        action="store_true",
-        help="no full-screen table: print the table between prompts, line by line "
-        "(for screen readers and scripts)",
-    )
-    parser.add_argument(
-        "--delay",
-        type=_delay,
-        default=0.6,
-        help=f"seconds to pause after each of the bot's moves, 0 to {MAX_DELAY:g} (default 0.6)",
-    )
-
-
-MAX_DELAY = 10.0
-MAX_NAME = 40
-
-
-def _name(text: str) -> str:
-    """A player's name: printable, not blank, at most MAX_NAME characters."""
-    name = text.strip()
-    if not name:
-        raise argparse.ArgumentTypeError("a name cannot be blank")
-    if not name.isprintable():
-        raise argparse.ArgumentTypeError(
-            f"{text!r}: a name cannot hold control characters (such as a new line)"
-        )
-    if len(name) > MAX_NAME:
-        raise argparse.ArgumentTypeError(
-            f"{name[:20]!r}...: a name can have at most {MAX_NAME} characters"
-        )
-    return name
-
-
-def _delay(text: str) -> float:
-    """A pause in seconds: a finite number from 0 to MAX_DELAY (argparse names the option)."""
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = math.nan
-    if not 0 <= seconds <= MAX_DELAY:  # also false for nan
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a pause: give seconds from 0 to {MAX_DELAY:g}, like 0.5"
-        )
-    return seconds
 
 
 def rules_text() -> str:
@@ -478,42 +283,18 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 def run_review(args: argparse.Namespace) -> int:
-    from rich.console import Console
-
-    from umtali.review import review_match, reviewed_player
-    from umtali.storage import read_saved
-    from umtali.ui.coaching import render_review
-
     if not (args.threshold >= 0 and math.isfinite(args.threshold)):
         print(f"umtali: --threshold {args.threshold}: give points, 0 or more", file=sys.stderr)
         return 2
-    saved = read_saved(Path(args.file))
-    player = reviewed_player(saved.players, args.player)
-    hands, _ = review_match(saved.match, player, threshold=args.threshold)
-    theme = _theme(argparse.Namespace(ascii=args.ascii, four_color=False))
-    Console(highlight=False).print(
-        render_review(
-            hands, visible(saved.players[player - 1].name), theme, threshold=args.threshold
-        )
-    )
-    return 0
+    from umtali.review import review_file
+
+    return review_file(Path(args.file), args.player, args.threshold, args.ascii)
 
 
 def run_stats(args: argparse.Namespace) -> int:
-    from rich.console import Console
+    from umtali.stats import show_stats
 
-    from umtali.profile import environ_clock, read_profile
-    from umtali.stats import render_stats
-    from umtali.ui.text import shown
-
-    profile = read_profile()
-    console = Console(highlight=False)
-    for problem in profile.problems:
-        console.print(shown(problem, "yellow"))
-    theme = _theme(argparse.Namespace(ascii=args.ascii, four_color=False))
-    today = environ_clock().date()
-    console.print(render_stats(profile.entries, theme, console.width, today))
-    return 0
+    return show_stats(args.ascii)
 
 
 def run_watch(args: argparse.Namespace) -> int:

@@ -9,6 +9,7 @@ A hand still in play is not reviewed: its cards are still secret.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from umtali.bots.coach import DEALS, THRESHOLD, review_hand
 from umtali.engine.match import Game, Session
@@ -43,3 +44,21 @@ def review_match(
                 )
                 out.append((g, h, verdicts, weighed))
     return out, time.perf_counter() - start
+
+
+def review_file(path: Path, player: int | None, threshold: float, ascii_only: bool) -> int:
+    """``umtali review FILE``: print the review of one seat's decisions."""
+    from rich.console import Console
+
+    from umtali.storage import read_saved
+    from umtali.textsafe import visible
+    from umtali.ui.coaching import render_review
+    from umtali.ui.theme import Theme
+
+    saved = read_saved(path)
+    seat = reviewed_player(saved.players, player)
+    hands, _ = review_match(saved.match, seat, threshold=threshold)
+    name = visible(saved.players[seat - 1].name)
+    review = render_review(hands, name, Theme(ascii=ascii_only), threshold=threshold)
+    Console(highlight=False).print(review)
+    return 0

@@ -23,7 +23,8 @@ from umtali.engine.record import PlayerInfo
 from umtali.profile import add_game, entry_for, environ_clock, game_id, profile_path
 from umtali.storage import Autosaver
 from umtali.textsafe import to_ascii
-from umtali.ui.app import AppScreen, Watching
+from umtali.ui.app import AppScreen
+from umtali.ui.app_keys import Watching
 from umtali.ui.human import HumanSeat, Resigned
 from umtali.ui.loop import TableLoop
 from umtali.ui.screen import LineScreen, QuitGame, Screen

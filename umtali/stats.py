@@ -146,3 +146,19 @@ def render_stats(
             )
         )
     return Group(*parts)
+
+
+def show_stats(ascii_only: bool) -> int:
+    """``umtali stats``: what the profile could not read, then the record."""
+    from rich.console import Console
+
+    from umtali.profile import environ_clock, read_profile
+    from umtali.ui.text import shown
+
+    profile = read_profile()
+    console = Console(highlight=False)
+    for problem in profile.problems:
+        console.print(shown(problem, "yellow"))
+    today = environ_clock().date()
+    console.print(render_stats(profile.entries, Theme(ascii=ascii_only), console.width, today))
+    return 0

@@ -27,8 +27,7 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent, merge_key_bindings
-from prompt_toolkit.keys import Keys
+from prompt_toolkit.key_binding import merge_key_bindings
 from prompt_toolkit.layout import (
     ConditionalContainer,
     Float,
@@ -46,6 +45,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from umtali.engine.view import PlayerView
+from umtali.ui.app_keys import Watching, bindings
 from umtali.ui.keys import LIMITED
 from umtali.ui.layout import UNDER, PanelShown, Shown, TableShown, frame, lines_of
 from umtali.ui.render import TableInfo
@@ -79,25 +79,6 @@ class _Page:
     top: int = 0
     lines: dict[int, list[str]] = field(default_factory=dict)  # drawn, by width
     closed: bool = False
-
-
-@dataclass(slots=True)
-class Watching:
-    """The controls of ``umtali watch``: pause, step one move, speed, stop."""
-
-    paused: bool = False
-    steps: int = 0  # moves to let through while paused
-    scale: float = 1.0  # the pauses' length, times this
-    stop: bool = False
-
-    def faster(self) -> None:
-        self.scale = max(1 / 8, self.scale / 2)
-
-    def slower(self) -> None:
-        self.scale = min(8.0, self.scale * 2)
-
-    def speed(self) -> str:
-        return f"{1 / self.scale:g}x"
 
 
 class AppScreen:
@@ -139,13 +120,25 @@ class AppScreen:
         )
         self.app: Application[None] = Application(
             layout=self._layout(),
-            key_bindings=merge_key_bindings([LIMITED, self._keys()]),
+            key_bindings=merge_key_bindings([LIMITED, bindings(self)]),
             style=STYLE,
             full_screen=True,
             mouse_support=False,
             input=input,
             output=output,
         )
+
+    @property
+    def page_open(self) -> bool:
+        return self._page is not None
+
+    @property
+    def asking(self) -> bool:
+        return self._question is not None
+
+    def page_rows(self) -> int:
+        """Rows a page scrolls by: a screenful, less the toolbar."""
+        return max(1, self.size()[1] - 2)
 
     def _completer(self) -> Completer | None:
         question = self._question
@@ -308,7 +301,7 @@ class AppScreen:
 
     # ------------------------------------------------- answers (main thread)
 
-    def _answer(self, answer: str | BaseException) -> None:
+    def answer(self, answer: str | BaseException) -> None:
         with self._cond:
             question = self._question
             if question is None or question.answer is not None:
@@ -329,10 +322,10 @@ class AppScreen:
             if not waiting:
                 self._ahead.append(text)
         if waiting:
-            self._answer(text)
+            self.answer(text)
         return False
 
-    def _interrupt(self) -> None:
+    def interrupt(self) -> None:
         """Ctrl-C: closes a page; answers a question; otherwise tells the next pause."""
         with self._cond:
             if self._page is not None:
@@ -344,9 +337,9 @@ class AppScreen:
             answers = self._page is None and self._question is not None
         if answers:
             self.buffer.reset()
-            self._answer(KeyboardInterrupt())
+            self.answer(KeyboardInterrupt())
 
-    def _watch(self, change: Callable[[Watching], None]) -> None:
+    def watch(self, change: Callable[[Watching], None]) -> None:
         if self.watching is None:
             return
         with self._cond:
@@ -354,7 +347,7 @@ class AppScreen:
             self._cond.notify_all()
         self.app.invalidate()
 
-    def _scroll(self, by: int | None = None, to: int | None = None) -> None:
+    def scroll(self, by: int | None = None, to: int | None = None) -> None:
         page = self._page
         if page is None:
             return
@@ -364,7 +357,7 @@ class AppScreen:
         page.top = min(max(0, top), most)
         self.app.invalidate()
 
-    def _close_page(self) -> None:
+    def close_page(self) -> None:
         with self._cond:
             if self._page is not None:
                 self._page.closed = True
@@ -454,105 +447,3 @@ class AppScreen:
             ],
         )
         return Layout(root, focused_element=self.buffer)
-
-    def _keys(self) -> KeyBindings:
-        keys = KeyBindings()
-        page_open = Condition(lambda: self._page is not None)
-        asking = Condition(lambda: self._question is not None)
-        watching = Condition(lambda: self.watching is not None) & ~asking & ~page_open
-        empty = Condition(lambda: not self.buffer.text)
-
-        @keys.add("c-c")
-        def _ctrl_c(event: KeyPressEvent) -> None:
-            self._interrupt()
-
-        @keys.add("enter", filter=~page_open)
-        def _enter(event: KeyPressEvent) -> None:
-            """Enter sends the line whatever state the line is in (a selection begun
-            with Ctrl-Space, say, where prompt_toolkit's own Enter does nothing)."""
-            self.buffer.exit_selection()
-            self.buffer.validate_and_handle()
-
-        @keys.add("c-d", filter=asking & empty & ~page_open)
-        def _ctrl_d(event: KeyPressEvent) -> None:
-            self._answer(EOFError())
-
-        @keys.add("c-z")
-        def _suspend(event: KeyPressEvent) -> None:
-            event.app.suspend_to_background()
-
-        @keys.add("c-l")
-        def _repaint(event: KeyPressEvent) -> None:
-            event.app.renderer.clear()
-
-        # A page: scroll, or close.
-        @keys.add(Keys.Any, filter=page_open)
-        def _page_other(event: KeyPressEvent) -> None:
-            """Other keys do nothing while a page is open."""
-
-        def page_rows() -> int:
-            return max(1, self.size()[1] - 2)
-
-        for key, move in (
-            ("up", lambda: self._scroll(by=-1)),
-            ("k", lambda: self._scroll(by=-1)),
-            ("down", lambda: self._scroll(by=1)),
-            ("j", lambda: self._scroll(by=1)),
-            ("pageup", lambda: self._scroll(by=-page_rows())),
-            ("b", lambda: self._scroll(by=-page_rows())),
-            ("pagedown", lambda: self._scroll(by=page_rows())),
-            (" ", lambda: self._scroll(by=page_rows())),
-            ("home", lambda: self._scroll(to=0)),
-            ("g", lambda: self._scroll(to=0)),
-            ("end", lambda: self._scroll(to=1 << 30)),
-            ("G", lambda: self._scroll(to=1 << 30)),
-            ("q", self._close_page),
-            ("escape", self._close_page),
-            ("enter", self._close_page),
-        ):
-            keys.add(key, filter=page_open, eager=True)(_action(move))
-
-        # Watching two bots.
-        @keys.add(Keys.Any, filter=watching)
-        def _watch_other(event: KeyPressEvent) -> None:
-            """Nothing is typed while watching."""
-
-        def toggle(w: Watching) -> None:
-            w.paused = not w.paused
-
-        def step(w: Watching) -> None:
-            w.paused, w.steps = True, w.steps + 1
-
-        def stop(w: Watching) -> None:
-            w.stop = True
-
-        for key, change in (
-            (" ", toggle),
-            ("p", toggle),
-            ("s", step),
-            ("n", step),
-            ("right", step),
-            ("+", Watching.faster),
-            ("=", Watching.faster),
-            ("-", Watching.slower),
-            ("q", stop),
-            ("escape", stop),
-        ):
-            keys.add(key, filter=watching, eager=True)(_watch_action(self, change))
-        return keys
-
-
-def _watch_action(
-    screen: AppScreen, change: Callable[[Watching], None]
-) -> Callable[[KeyPressEvent], None]:
-    def handler(event: KeyPressEvent) -> None:
-        screen._watch(change)
-
-    return handler
-
-
-def _action(fn: Callable[[], None]) -> Callable[[KeyPressEvent], None]:
-    def handler(event: KeyPressEvent) -> None:
-        fn()
-
-    return handler

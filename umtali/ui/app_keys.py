@@ -1,0 +1,159 @@
+"""The keys of the full-screen table beyond typing a line: Ctrl-C, Ctrl-D, Ctrl-Z,
+Enter, scrolling and closing a page, and watching two bots (pause, step, speed, stop).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
+
+
+@dataclass(slots=True)
+class Watching:
+    """The controls of ``umtali watch``: pause, step one move, speed, stop."""
+
+    paused: bool = False
+    steps: int = 0  # moves to let through while paused
+    scale: float = 1.0  # the pauses' length, times this
+    stop: bool = False
+
+    def faster(self) -> None:
+        self.scale = max(1 / 8, self.scale / 2)
+
+    def slower(self) -> None:
+        self.scale = min(8.0, self.scale * 2)
+
+    def speed(self) -> str:
+        return f"{1 / self.scale:g}x"
+
+
+class Controls(Protocol):
+    """What the keys work on: the full-screen table (:class:`umtali.ui.app.AppScreen`)."""
+
+    buffer: Buffer
+    watching: Watching | None
+
+    @property
+    def page_open(self) -> bool: ...
+
+    @property
+    def asking(self) -> bool: ...
+
+    def page_rows(self) -> int: ...
+
+    def interrupt(self) -> None: ...
+
+    def answer(self, answer: str | BaseException) -> None: ...
+
+    def scroll(self, by: int | None = None, to: int | None = None) -> None: ...
+
+    def close_page(self) -> None: ...
+
+    def watch(self, change: Callable[[Watching], None]) -> None: ...
+
+
+def bindings(screen: Controls) -> KeyBindings:
+    """Every key the full-screen table answers, beyond typing a line."""
+    keys = KeyBindings()
+    page_open = Condition(lambda: screen.page_open)
+    asking = Condition(lambda: screen.asking)
+    watching = Condition(lambda: screen.watching is not None) & ~asking & ~page_open
+    empty = Condition(lambda: not screen.buffer.text)
+
+    @keys.add("c-c")
+    def _ctrl_c(event: KeyPressEvent) -> None:
+        screen.interrupt()
+
+    @keys.add("enter", filter=~page_open)
+    def _enter(event: KeyPressEvent) -> None:
+        """Enter sends the line whatever state the line is in (a selection begun
+        with Ctrl-Space, say, where prompt_toolkit's own Enter does nothing)."""
+        screen.buffer.exit_selection()
+        screen.buffer.validate_and_handle()
+
+    @keys.add("c-d", filter=asking & empty & ~page_open)
+    def _ctrl_d(event: KeyPressEvent) -> None:
+        screen.answer(EOFError())
+
+    @keys.add("c-z")
+    def _suspend(event: KeyPressEvent) -> None:
+        event.app.suspend_to_background()
+
+    @keys.add("c-l")
+    def _repaint(event: KeyPressEvent) -> None:
+        event.app.renderer.clear()
+
+    # A page: scroll, or close.
+    @keys.add(Keys.Any, filter=page_open)
+    def _page_other(event: KeyPressEvent) -> None:
+        """Other keys do nothing while a page is open."""
+
+    for key, move in (
+        ("up", lambda: screen.scroll(by=-1)),
+        ("k", lambda: screen.scroll(by=-1)),
+        ("down", lambda: screen.scroll(by=1)),
+        ("j", lambda: screen.scroll(by=1)),
+        ("pageup", lambda: screen.scroll(by=-screen.page_rows())),
+        ("b", lambda: screen.scroll(by=-screen.page_rows())),
+        ("pagedown", lambda: screen.scroll(by=screen.page_rows())),
+        (" ", lambda: screen.scroll(by=screen.page_rows())),
+        ("home", lambda: screen.scroll(to=0)),
+        ("g", lambda: screen.scroll(to=0)),
+        ("end", lambda: screen.scroll(to=1 << 30)),
+        ("G", lambda: screen.scroll(to=1 << 30)),
+        ("q", screen.close_page),
+        ("escape", screen.close_page),
+        ("enter", screen.close_page),
+    ):
+        keys.add(key, filter=page_open, eager=True)(_action(move))
+
+    # Watching two bots.
+    @keys.add(Keys.Any, filter=watching)
+    def _watch_other(event: KeyPressEvent) -> None:
+        """Nothing is typed while watching."""
+
+    def toggle(w: Watching) -> None:
+        w.paused = not w.paused
+
+    def step(w: Watching) -> None:
+        w.paused, w.steps = True, w.steps + 1
+
+    def stop(w: Watching) -> None:
+        w.stop = True
+
+    for key, change in (
+        (" ", toggle),
+        ("p", toggle),
+        ("s", step),
+        ("n", step),
+        ("right", step),
+        ("+", Watching.faster),
+        ("=", Watching.faster),
+        ("-", Watching.slower),
+        ("q", stop),
+        ("escape", stop),
+    ):
+        keys.add(key, filter=watching, eager=True)(_watch_action(screen, change))
+    return keys
+
+
+def _watch_action(
+    screen: Controls, change: Callable[[Watching], None]
+) -> Callable[[KeyPressEvent], None]:
+    def handler(event: KeyPressEvent) -> None:
+        screen.watch(change)
+
+    return handler
+
+
+def _action(fn: Callable[[], None]) -> Callable[[KeyPressEvent], None]:
+    def handler(event: KeyPressEvent) -> None:
+        fn()
+
+    return handler

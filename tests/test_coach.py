@@ -135,3 +135,19 @@ def _text(renderable: object) -> str:
     console = Console(width=80, record=True, color_system=None, file=io.StringIO())
     console.print(renderable)
     return " ".join(console.export_text().split())
+
+
+def test_a_discard_taken_straight_away_is_said_to_have_been_taken() -> None:
+    # Every decision listed (threshold below any cost), to look at each one's words.
+    hand = run(deal(ANN, BEN, top="AH"), TO_THE_KING + "; take")
+    bens = {v.turn: v for v in review_hand(hand, 2, threshold=-1e9)[0]}
+    assert bens[2].played == Action.parse("discard KC") and bens[2].taken
+    anns = {v.turn: v for v in review_hand(hand, 1, threshold=-1e9)[0]}
+    assert anns[1].played == Action.parse("discard 2C") and not anns[1].taken  # Ben drew
+    from dataclasses import replace
+
+    worse = replace(bens[2], best=Action.parse("discard 2S"), cost=5.0)
+    assert worse.reason() == (
+        "better: discard 2S (about 5.0 points more this hand); your opponent took KC straight away"
+    )
+    assert "worth more kept" in replace(worse, taken=False).reason()

@@ -65,6 +65,7 @@ class Verdict:
     best: Action
     cost: float
     view: PlayerView
+    taken: bool = False  # a discard the opponent took straight away (as they then saw)
 
     def reason(self) -> str:
         """What was better, and why, in words a player can use."""
@@ -73,6 +74,11 @@ class Verdict:
         if b.kind is ActionKind.DISCARD and b.down and not p.down:
             return f"better: go out, discarding {_cards(b)} face down ({more})"
         if p.kind is ActionKind.DISCARD and b.kind is ActionKind.DISCARD:
+            if self.taken:
+                return (
+                    f"better: discard {_cards(b)} ({more}); your opponent took {_cards(p)} "
+                    "straight away"
+                )
             return (
                 f"better: discard {_cards(b)} ({more}); {_cards(p)} was worth more kept, "
                 "or to your opponent"
@@ -154,7 +160,8 @@ def review_hand(
     weighed = 0
     state = replay(hand.deal, [], hand.rules)
     turn, mover = 0, None
-    for action in actions:
+    takes = {ActionKind.TAKE, ActionKind.TAKE_TWO, ActionKind.TAKE_FROM}
+    for i, action in enumerate(actions):
         if state.to_move != mover:  # a new turn begins
             turn, mover = turn + 1, state.to_move
         if state.to_move == player:
@@ -164,6 +171,15 @@ def review_hand(
                 assessment = assess(view, candidates(view, action), rng, deals)
                 cost = assessment.cost(action)
                 if cost > threshold:
-                    verdicts.append(Verdict(number, turn, action, assessment.best, cost, view))
+                    after = actions[i + 1] if i + 1 < len(actions) else None
+                    # A face-up discard that the very next move took: the opponent had it.
+                    taken = (
+                        action.kind is ActionKind.DISCARD
+                        and not action.down
+                        and after is not None
+                        and after.kind in takes
+                    )
+                    best = assessment.best
+                    verdicts.append(Verdict(number, turn, action, best, cost, view, taken))
         state.play(action)
     return verdicts, weighed

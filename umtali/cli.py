@@ -19,6 +19,8 @@ from umtali.options import build_parser
 from umtali.textsafe import speaks_unicode, to_ascii, visible
 
 if TYPE_CHECKING:
+    from rich.markdown import Markdown
+
     from umtali.ui.theme import Theme
 
 
@@ -26,12 +28,18 @@ def rules_text() -> str:
     return resources.files("umtali").joinpath("RULES.md").read_text(encoding="utf-8")
 
 
-def show_rules(console: object | None = None, ascii_only: bool = False) -> None:
-    from rich.console import Console
+def rules_markdown(ascii_only: bool) -> Markdown:
+    """The rule book, ready for rich to draw (in ASCII where the terminal needs it)."""
     from rich.markdown import Markdown
 
+    return Markdown(to_ascii(rules_text()) if ascii_only else rules_text())
+
+
+def show_rules(console: object | None = None, ascii_only: bool = False) -> None:
+    from rich.console import Console
+
     out = console if isinstance(console, Console) else Console()
-    text = Markdown(to_ascii(rules_text()) if ascii_only else rules_text())
+    text = rules_markdown(ascii_only)
     if out.is_terminal and _isatty(sys.stdin):
         styled = pager_shows_styles(os.environ)
         with out.pager(styles=styled):
@@ -99,7 +107,7 @@ def _table(
     return play_table(
         args.plain,
         theme,
-        rules_text(),
+        rules_markdown(theme.ascii),
         lambda console: show_rules(console, theme.ascii),
         players,
         match,

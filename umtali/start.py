@@ -13,8 +13,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from prompt_toolkit import PromptSession
-from rich.console import Console
-from rich.markdown import Markdown
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from umtali.bots import Seat, make_bot
@@ -22,7 +21,6 @@ from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo
 from umtali.profile import add_game, entry_for, environ_clock, game_id, profile_path
 from umtali.storage import Autosaver
-from umtali.textsafe import to_ascii
 from umtali.ui.app import AppScreen
 from umtali.ui.app_keys import Watching
 from umtali.ui.human import HumanSeat, Resigned
@@ -36,10 +34,6 @@ HINT_BOT = "hard"
 
 #: A result, and the last words to print once the screen is the terminal's again.
 Outcome = tuple[int, list[str]]
-
-
-def rules_markdown(text: str, ascii_only: bool) -> Markdown:
-    return Markdown(to_ascii(text) if ascii_only else text)
 
 
 def is_dumb(env: Mapping[str, str]) -> bool:
@@ -76,7 +70,7 @@ def make_screen(
 def play_table(
     plain: bool,
     theme: Theme,
-    rules_text: str,
+    rules: RenderableType,
     show_rules: Callable[[Console], None],
     players: tuple[PlayerInfo, PlayerInfo],
     match: Game | Session,
@@ -89,12 +83,14 @@ def play_table(
     each game that ends (or is resigned) goes into the profile, once."""
     screen, run = make_screen(plain, theme, show_rules)
     hint_bot = make_bot(HINT_BOT, seed)  # a seeded game gives the same hints too
-    rules = rules_markdown(rules_text, theme.ascii)
+
+    def open_rules() -> None:
+        screen.page(rules, "rules")
+
     seats: list[Seat] = []
     for info in players:
         if info.kind == "human":
-            page = lambda: screen.page(rules, "rules")  # noqa: E731
-            seats.append(HumanSeat(info.name, screen, hint_bot, page, theme))
+            seats.append(HumanSeat(info.name, screen, hint_bot, open_rules, theme))
         else:
             bot = make_bot(info.level, seed)
             bot.name = info.name

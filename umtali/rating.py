@@ -32,11 +32,6 @@ class Point:
     mu: float
     sigma: float
 
-    @property
-    def low(self) -> float:
-        """The rating less two standard deviations: what you are surely above."""
-        return self.mu - 2 * self.sigma
-
 
 @cache
 def model() -> PlackettLuce:

@@ -298,3 +298,55 @@ def test_a_handover_forgets_what_the_last_player_typed() -> None:
 def test_enter_sends_the_line_even_with_a_selection_begun() -> None:
     # Ctrl-Space starts a selection, in which prompt_toolkit's own Enter does nothing.
     assert run_app(lambda s: s.ask("Ann> "), ["draw\x00\r"]) == "draw"
+
+
+def test_w_turns_the_watcher_to_the_other_bots_hand() -> None:
+    watching = Watching()
+    with app_screen(watching) as (screen, pipe):
+        pipe.send_text("w")
+        screen.run(lambda: [screen.wait(0.05) for _ in range(6)])
+        assert watching.seat == 2
+        bar = "".join(text for _, text in screen._toolbar())
+        assert "w: other hand" in bar and "q: stop" in bar
+
+
+def test_the_watched_table_follows_the_seat_asked_for() -> None:
+    from umtali.bots import make_bot
+    from umtali.ui.loop import TableLoop
+
+    class Recording:
+        """A screen that keeps whose view each table was drawn from."""
+
+        interactive = True
+
+        def __init__(self) -> None:
+            self.seats: list[int] = []
+
+        def size(self) -> tuple[int, int]:
+            return 80, 24
+
+        def table(self, view, info, note=None):  # type: ignore[no-untyped-def]
+            self.seats.append(view.player)
+            assert info.seat == "watched"
+
+        def show(self, renderable: object) -> None: ...
+        def blank(self) -> None: ...
+        def say(self, message: object) -> None: ...
+        def ask(self, message, toolbar=None, completer=None):  # type: ignore[no-untyped-def]
+            raise AssertionError("nobody is asked anything while watching")
+
+        def page(self, renderable: object, title: str) -> None: ...
+        def wait(self, seconds: float) -> None: ...
+
+    screen = Recording()
+    seat = [1]
+
+    def whose() -> int:
+        if len(screen.seats) == 10:
+            seat[0] = 2  # the watcher pressed w
+        return seat[0]
+
+    bots = [make_bot("easy", 1), make_bot("easy", 2)]
+    loop = TableLoop(screen, bots, (False, False), ASCII, delay=0, watcher=whose)  # type: ignore[arg-type]
+    loop.play_game(umtali.Game(seed=3))
+    assert set(screen.seats[:10]) == {1} and set(screen.seats[11:]) == {2}

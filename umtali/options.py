@@ -90,11 +90,11 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", help="a record file (see umtali resume for saved games)")
     watch = sub.add_parser(
         "watch",
-        help="watch two bots play (Space: pause, s: step, +/-: speed, q: stop)",
+        help="watch two bots play (Space: pause, s: step, +/-: speed, w: other hand, q: stop)",
         description=(
             "Two bots play a game while you watch from the first bot's seat: its hand "
             "face up, the other's face down. Space pauses, s steps one move, + and - "
-            "change the speed, q stops. Nothing is saved."
+            "change the speed, w turns to the other bot's hand, q stops. Nothing is saved."
         ),
     )
     watch.add_argument(

@@ -155,7 +155,8 @@ def watch_table(
         seats.append(bot)
 
     def body() -> Outcome:
-        loop = TableLoop(screen, seats, (False, False), theme, delay=delay, watcher=1)
+        seat = (lambda: watching.seat) if watching is not None else (lambda: 1)
+        loop = TableLoop(screen, seats, (False, False), theme, delay=delay, watcher=seat)
         try:
             _play(loop, match)
         except QuitGame:

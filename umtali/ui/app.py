@@ -414,7 +414,10 @@ class AppScreen:
             w = self.watching
             state = "paused" if w.paused else f"watching at {w.speed()}"
             space = "go on" if w.paused else "pause"
-            text = f" {state} {dot} Space: {space} {dot} s: step {dot} +/-: speed {dot} q: stop"
+            keys = [f"Space: {space}", "s: step", "+/-: speed", "w: other hand", "q: stop"]
+            while len(keys) > 2 and len(f" {state} {dot} " + f" {dot} ".join(keys)) > columns:
+                keys.pop(-2)  # the least needed go first; q: stop stays
+            text = f" {state} {dot} " + f" {dot} ".join(keys)
         else:
             text = ""
         return [("class:toolbar", text[:columns].ljust(columns))]

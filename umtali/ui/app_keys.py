@@ -22,6 +22,11 @@ class Watching:
     steps: int = 0  # moves to let through while paused
     scale: float = 1.0  # the pauses' length, times this
     stop: bool = False
+    seat: int = 1  # whose hand is shown
+
+    def switch(self) -> None:
+        """Look over the other bot's shoulder (from its next move)."""
+        self.seat = 3 - self.seat
 
     def faster(self) -> None:
         self.scale = max(1 / 8, self.scale / 2)
@@ -136,6 +141,8 @@ def bindings(screen: Controls) -> KeyBindings:
         ("+", Watching.faster),
         ("=", Watching.faster),
         ("-", Watching.slower),
+        ("w", Watching.switch),
+        ("tab", Watching.switch),
         ("q", stop),
         ("escape", stop),
     ):

@@ -63,7 +63,7 @@ class TableLoop:
         theme: Theme,
         delay: float = 0.6,
         save: Callable[[], None] | None = None,
-        watcher: int | None = None,
+        watcher: Callable[[], int] | None = None,
         game_over: Callable[[Game, int], None] | None = None,
     ) -> None:
         self.screen = screen
@@ -75,7 +75,8 @@ class TableLoop:
         self.save = save or (lambda: None)  # called after every deal and action
         # Told of each game that ends, with its number in the session.
         self.game_over = game_over or (lambda game, number: None)
-        # Nobody plays, somebody watches: the table is shown from this seat (umtali watch).
+        # Nobody plays, somebody watches: the table is shown from the seat this says
+        # (umtali watch, where a key turns to the other bot's hand).
         self.watcher = watcher if not any(humans) else None
         self.driver = Driver(self.seats, [lambda hand, player, action: self.save()])
         # Undo is for practice against the bot, never between two people.
@@ -151,7 +152,7 @@ class TableLoop:
             return 1
         if self.humans[1]:
             return 2
-        return self.watcher
+        return self.watcher() if self.watcher is not None else None
 
     def _play_hand(self, game: Game, info: GameInfo, table: TableInfo) -> None:
         hand = game.hands[-1]

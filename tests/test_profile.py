@@ -83,7 +83,8 @@ def test_stats_of_an_empty_profile_say_so() -> None:
 def test_an_entry_round_trips_and_rejects_what_is_not_one() -> None:
     entry = played_entries()[0]
     assert GameEntry.from_json(entry.to_json()) == entry
-    for bad in ("[]", "{}", '{"id": 3}', entry.to_json().replace('"you": 1', '"you": 3')):
+    wrong = [entry.to_json().replace('"you": 1', f'"you": {v}') for v in ("3", "true", "1.0")]
+    for bad in ("[]", "{}", '{"id": 3}', *wrong):
         with pytest.raises((ValueError, KeyError, TypeError)):
             GameEntry.from_json(bad)
 
@@ -377,3 +378,28 @@ def test_a_hotseat_game_reaches_the_profile_once_from_the_first_players_seat(
     [entry] = read_profile(profile).entries
     assert entry.mode == "hotseat" and entry.you == 1 and entry.opponent == "Ben"
     assert entry.won == (game.winner == 1) and not entry.rated
+
+
+def test_the_profile_reader_survives_any_bytes(tmp_path: Path) -> None:
+    import random
+
+    rng = random.Random(4)
+    path = tmp_path / "profile.jsonl"
+    good = played_entries()[0]
+    pieces = [good.to_json().encode(), b"{}", b"[1, 2]", b'{"id": null}', b"\xff" * 9, b"nan"]
+    for _ in range(200):
+        line = rng.choice(pieces)
+        cut = rng.randint(0, len(line))
+        noise = bytes(rng.randrange(256) for _ in range(rng.randint(0, 12)))
+        path.write_bytes(line[:cut] + noise + b"\n" + good.to_json().encode() + b"\n")
+        profile = read_profile(path)  # never raises
+        assert good in profile.entries
+
+
+def test_a_clock_that_is_not_a_time_is_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
+    from umtali.profile import environ_clock
+
+    monkeypatch.setenv("UMTALI_NOW", "2026-11-23T08:00:00")
+    assert environ_clock() == datetime(2026, 11, 23, 8, 0)
+    monkeypatch.setenv("UMTALI_NOW", "yesterday")
+    assert abs((environ_clock() - datetime.now()).total_seconds()) < 60

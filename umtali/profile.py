@@ -130,7 +130,7 @@ class GameEntry:
             daily=str(data.get("daily", "")),
         )
         datetime.fromisoformat(entry.finished)
-        if entry.you not in (1, 2) or entry.winner not in (1, 2):
+        if any(type(v) is not int or v not in (1, 2) for v in (entry.you, entry.winner)):
             raise ValueError("you and winner must be 1 or 2")
         if not set(entry.kinds) <= {"human", "bot"}:
             raise ValueError("kinds: human or bot")
@@ -240,6 +240,10 @@ def game_id(record: Path, number: int) -> str:
 
 
 def environ_clock() -> datetime:
-    """Now, or the time in ``UMTALI_NOW`` (ISO), so tests can fix the clock."""
-    fixed = os.environ.get("UMTALI_NOW")
-    return datetime.fromisoformat(fixed) if fixed else datetime.now()
+    """Now, or the time in ``UMTALI_NOW`` (ISO), so tests can fix the clock; a value
+    that is not a time is ignored."""
+    fixed = os.environ.get("UMTALI_NOW", "")
+    try:
+        return datetime.fromisoformat(fixed)
+    except ValueError:
+        return datetime.now()

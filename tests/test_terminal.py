@@ -422,7 +422,7 @@ def test_the_full_screen_table_uses_the_alternate_screen_and_plain_does_not(plai
         alternate = b"\x1b[?1049h" in term.raw
         assert alternate is not plain
         if plain:  # the table printed between prompts, the prompt at the bottom
-            assert re.search(r"Your turn: play[\s\S]*Hint: [\s\S]*You>\s*$", term.text)
+            term.wait_for(r"Your turn: play[\s\S]*Hint: [\s\S]*You>\s*$")
         else:  # the move log and the toolbar under the command line
             assert "last moves" in term.text and "Tab: moves" in term.text
     finally:

@@ -195,6 +195,10 @@ def read_profile(path: Path | None = None) -> Profile:
         return Profile((), ())
     except OSError as err:
         return Profile((), (f"{path} could not be read ({err.strerror or err}).",))
+    return _parse(raw, path)
+
+
+def _parse(raw: bytes, path: Path) -> Profile:
     entries: list[GameEntry] = []
     problems: list[str] = []
     seen: set[str] = set()
@@ -221,12 +225,12 @@ def add_game(entry: GameEntry, path: Path | None = None) -> bool:
     never loses what was there.  OSError if it cannot be written.
     """
     path = path or profile_path()
-    if entry.id in {e.id for e in read_profile(path).entries}:
-        return False
     try:
         old = path.read_bytes()
     except FileNotFoundError:
         old = b""
+    if entry.id in {e.id for e in _parse(old, path).entries}:
+        return False
     if old and not old.endswith(b"\n"):
         old += b"\n"  # a last line cut short stays a line of its own
     write_atomically(path, old + entry.to_json().encode("utf-8") + b"\n")

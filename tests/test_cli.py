@@ -29,7 +29,7 @@ def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert "umtali play" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("command", ["play", "resume", "replay"])
+@pytest.mark.parametrize("command", ["play", "resume", "replay", "learn"])
 def test_commands_that_need_a_terminal_say_so(command: str, tmp_path: object) -> None:
     args = [sys.executable, "-m", "umtali.cli", command]
     if command == "replay":
@@ -50,6 +50,18 @@ def test_commands_that_need_a_terminal_say_so(command: str, tmp_path: object) ->
         assert done.returncode == 2
         assert "needs an interactive terminal" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_learn_lists_the_lessons_and_refuses_one_it_lacks(
+    capsys: pytest.CaptureFixture[str], tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("UMTALI_DATA_DIR", str(tmp_path))
+    assert cli.main(["learn", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert "0 of 10 lessons passed" in out and "10.  What to discard" in out
+    assert "Next: umtali learn 1" in out
+    assert cli.main(["learn", "12"]) == 1
+    assert "there is no lesson '12'" in capsys.readouterr().err
 
 
 def test_a_whole_session_runs_through_the_loop_with_no_terminal() -> None:

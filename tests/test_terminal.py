@@ -442,3 +442,42 @@ def test_a_dumb_terminal_plays_line_by_line() -> None:
         term.wait_for(r"It is saved")
     finally:
         term.close()
+
+
+def test_a_lesson_and_its_quiz_in_the_full_screen_table() -> None:
+    term = Terminal("learn", "the-rule", "--delay", "0")
+    try:
+        term.wait_for(r"Lesson 4: The Rule")
+        term.type("")
+        term.wait_for(r"(?m)^You>")
+        assert "Draw from the stock." in term.text and "Lesson 4" in term.text
+        term.type("hint")
+        term.wait_for(r"Hint: type draw\.")
+        term.type("draw")
+        term.wait_for(r"Try it: play 10D")
+        term.type("play 10D")
+        term.wait_for(r"Refused: 10D is in the group")
+        for move in ("meld 10D 10S 10H", "meld 5C 4C 3C", "meld 5C 4C 3C 2C", "discard 8H"):
+            term.type(move)
+            time.sleep(0.2)
+        term.wait_for(r"That is the lesson's play")
+        term.type("")
+        term.wait_for(r"Press Enter for the quiz")
+        term.type("")
+        term.wait_for(r"quiz 1/2")
+        term.type("meld 5C 4C 3C")
+        term.wait_for(r"Right\.")
+        term.type("")
+        term.wait_for(r"quiz 2/2")
+        term.type("play QS")
+        term.wait_for(r"Not legal: QS is in the marriage")
+        term.type("")
+        term.wait_for(r"1 of 2 right")
+        term.type("")
+        term.wait_for(r"Lesson number")
+        assert "The Rule" in term.text and "quiz 1/2" in term.text
+        term.type("q")
+        term.wait_for(r"Your progress is saved")
+        term.child.expect(pexpect.EOF, timeout=10)
+    finally:
+        term.close()

@@ -319,6 +319,24 @@ def run_watch(args: argparse.Namespace) -> int:
     return watch_table(args.plain, _theme(args), levels, match, args.seed, args.delay)
 
 
+def run_learn(args: argparse.Namespace) -> int:
+    from umtali.tutorial.lessons import lesson_named
+
+    start = lesson_named(args.lesson) if args.lesson is not None else None
+    if args.list:
+        from umtali.tutorial.teach import print_course
+
+        return print_course(args.ascii)
+    if not _need_terminal("learn"):
+        return 2
+    from umtali.tutorial.teach import learn_table
+
+    theme = _theme(args)
+    return learn_table(
+        args.plain, theme, rules_markdown(theme.ascii), lambda c: show_rules(c, theme.ascii), start
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -364,6 +382,8 @@ def _run(args: list[str]) -> int:
             return run_stats(parsed)
         if parsed.command == "review":
             return run_review(parsed)
+        if parsed.command == "learn":
+            return run_learn(parsed)
         if parsed.command == "rules":
             show_rules(ascii_only=ascii_only)
             return 0

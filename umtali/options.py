@@ -110,7 +110,22 @@ def build_parser() -> argparse.ArgumentParser:
         "--variant", choices=tuple(PRESETS), default="classic", help="the rules (default classic)"
     )
     watch.add_argument("--seed", type=int, help="a number that fixes the deals and the bots")
-    for command in (resume, replay, watch):
+    learn = sub.add_parser(
+        "learn",
+        help="learn to play: ten short lessons on dealt hands, each with a quiz",
+        description=(
+            "Learn Umtali: ten short lessons, each on a hand dealt for it, teach one idea at "
+            "a time. You make the moves; a wrong one is explained. Each lesson ends with a "
+            "quiz, and your progress is remembered."
+        ),
+    )
+    learn.add_argument(
+        "lesson", nargs="?", help="go straight to this lesson (a number, or its name)"
+    )
+    learn.add_argument(
+        "--list", action="store_true", help="list the lessons and your progress, and stop"
+    )
+    for command in (resume, replay, watch, learn):
         _display_options(command)
     stats = sub.add_parser(
         "stats",

@@ -245,7 +245,11 @@ class AppScreen:
                 self._interrupted = False
                 raise KeyboardInterrupt
             if self._ahead:
-                return self._ahead.popleft()  # typed while the game was busy
+                # Typed while the game was busy: it answers this question, so what was
+                # said about the last one goes, as when a question is answered.
+                self._messages = []
+                self._version += 1
+                return self._ahead.popleft()
             self._question = question
         self._changed()
         if self.on_wait is not None:

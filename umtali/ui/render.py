@@ -48,6 +48,8 @@ class TableInfo:
     hand_number: int = 1
     game_number: int = 1
     seat: str = "you"  # who sits in the lower seat, after its name ("watched" for a watcher)
+    label: str = ""  # said instead of the hand and game numbers (a lesson, a quiz question)
+    points: bool = True  # False hides the scores (a quiz question that asks for them)
 
 
 def too_small(width: int, height: int) -> bool:
@@ -221,6 +223,10 @@ def draw_table(
     def header(who: int, extra: str) -> Text:
         pts = view.scores[who]
         right = f"{pts} points {theme.dot} {info.totals[who] + pts} in the game"
+        if not info.points:
+            right = "? points"
+        elif info.label:
+            right = f"{pts} points"  # a lesson is no game
         left = Text(f" {names[who]}", style="bold")
         left.append(extra, style="dim")
         return _bar(left, right, width, theme)
@@ -243,7 +249,8 @@ def draw_table(
         middle.append("face down", style="italic")
     else:
         middle.append("empty", style="dim")
-    middle.append(f"    Hand {info.hand_number} {theme.dot} game {info.game_number}", style="dim")
+    where = info.label or f"Hand {info.hand_number} {theme.dot} game {info.game_number}"
+    middle.append(f"    {where}", style="dim")
     if view.rules is not CLASSIC:
         middle.append(f" {theme.dot} {view.rules.name}", style="dim")
     lines.append(Text(""))

@@ -1,0 +1,374 @@
+"""``umtali learn`` on a screen: the course menu, a lesson's table, its quiz.
+
+Everything shown goes through the :class:`~umtali.ui.screen.Screen` seam, so
+the lessons play in the full-screen table, line by line with ``--plain``,
+and on a recording screen in the tests.  Progress is written after each
+lesson played and each quiz finished.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.markdown import Markdown
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from umtali.engine.errors import InvalidNotation
+from umtali.engine.view import PlayerView
+from umtali.textsafe import to_ascii
+from umtali.tutorial.course import Count, Lesson, Them
+from umtali.tutorial.lessons import LESSONS
+from umtali.tutorial.progress import Progress, read_progress, remember
+from umtali.tutorial.tutor import LessonRun, QuizRun, sentence
+from umtali.ui.commands import parse_command
+from umtali.ui.narrate import phrase
+from umtali.ui.render import TableInfo
+from umtali.ui.screen import Screen, ask_yes
+from umtali.ui.theme import Theme
+
+#: The words a learner may type besides moves, and what they do.
+TUTOR_HELP = (
+    ("hint", "the move the lesson is waiting for"),
+    ("read", "the lesson's text again"),
+    ("rules", "the whole rule book"),
+    ("help", "this list"),
+    ("quit", "back to the list of lessons (the lesson starts again next time)"),
+)
+_WORDS = {"hint", "read", "rules", "help", "?", "quit", "q", "exit"}
+NAMES = ("You", "Opponent")
+
+
+class _Leave(Exception):
+    """The learner left the lesson (back to the menu)."""
+
+
+class TutorCompleter(Completer):
+    """Tab offers the legal moves of the table shown, then the tutor's words."""
+
+    def __init__(self, current: Callable[[], PlayerView | None], words: Iterable[str]) -> None:
+        self._current = current
+        self._words = tuple(words)
+
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterator[Completion]:
+        view = self._current()
+        options = [*(view.legal_actions if view is not None else ()), *self._words]
+        typed = document.text_before_cursor.lower()
+        for option in options:
+            if option.startswith(typed):
+                yield Completion(option, start_position=-len(document.text_before_cursor))
+
+
+class Teacher:
+    """Runs the course on ``screen``; ``rules`` is the rule book to page through."""
+
+    def __init__(
+        self,
+        screen: Screen,
+        theme: Theme,
+        rules: RenderableType,
+        path: Path | None = None,
+        delay: float = 0.6,
+    ) -> None:
+        self.screen = screen
+        self.theme = theme
+        self.rules = rules
+        self.path = path
+        self.delay = delay
+        self._view: PlayerView | None = None
+        self.unsaved = ""  # why progress could not be written, if it could not
+
+    # ------------------------------------------------------------ the menu
+
+    def run(self, start: Lesson | None = None) -> None:
+        """The menu until the learner leaves; ``start`` goes straight into a lesson."""
+        progress = read_progress(self.path)
+        for problem in progress.problems:
+            self.screen.say(Text(problem, "yellow"))
+        if start is not None:
+            self.lesson(start)
+        while True:
+            progress = read_progress(self.path)
+            nxt = next_lesson(progress)
+            self.screen.show(course_menu(progress, self.theme))
+            try:
+                answer = self.screen.ask(
+                    f"Lesson number (Enter: lesson {LESSONS.index(nxt) + 1}; q: leave): "
+                )
+            except (KeyboardInterrupt, EOFError):
+                return
+            word = answer.strip().lower()
+            if word in ("q", "quit", "exit"):
+                return
+            if not word:
+                self.lesson(nxt)
+            elif word.isdigit() and word.isascii() and 1 <= int(word) <= len(LESSONS):
+                self.lesson(LESSONS[int(word) - 1])
+            else:
+                self.screen.say(
+                    Text(f"Type a lesson number, 1 to {len(LESSONS)}, or q to leave.", "red")
+                )
+
+    # ----------------------------------------------------------- a lesson
+
+    def lesson(self, lesson: Lesson) -> None:
+        number = LESSONS.index(lesson) + 1
+        title = f"Lesson {number}: {lesson.title}"
+        self.screen.show(self._panel(lesson.intro, title))
+        try:
+            if self._pause("Press Enter to deal, or q to go back:") == "q":
+                return
+            run = LessonRun(lesson)
+            self._play(run, TableInfo(NAMES, label=f"Lesson {number}"))
+            self._remember(lesson.key, True, None)
+            you, them = run.hand.scores
+            self.screen.show(self._panel(lesson.outro.format(you=you, them=them), title))
+            if self._pause("Press Enter for the quiz, or q to go back:") == "q":
+                return
+            self._quiz(QuizRun(lesson), number)
+        except _Leave:
+            return
+
+    def _play(self, run: LessonRun, info: TableInfo) -> None:
+        said: list[Text] = []
+        while True:
+            if isinstance(run.step, Them):
+                said = self._watch(run, info, said)
+            view = self._view = run.view()
+            self.screen.table(view, info)
+            for message in said:
+                self.screen.say(message)
+            if run.finished:
+                # The table as the lesson leaves it, the last moves and words with it.
+                self._pause("That is the lesson's play. Press Enter to go on:")
+                return
+            self.screen.say(self._words(run.ask(), "bold cyan"))
+            said = []
+            line = self._ask("You> ", "lesson")
+            word = line.strip().lower()
+            if word == "hint":
+                said.append(self._words(f"Hint: {run.hint()}.", "cyan"))
+                continue
+            if word == "read":
+                self.screen.page(self._markdown(run.lesson.intro), run.lesson.title)
+                continue
+            if word in _WORDS:
+                self._meta(word)
+                continue
+            try:
+                command = parse_command(line, view)
+            except InvalidNotation as err:
+                said.append(Text(f"{sentence(str(err))} (hint shows the move)", "red"))
+                continue
+            if command.action is None:
+                said.append(Text("That is not a move. Type a move, or hint.", "red"))
+                continue
+            reply = run.play(command.action)
+            said.append(self._words(reply.text, "green" if reply.ok else "red"))
+
+    def _watch(self, run: LessonRun, info: TableInfo, said: list[Text]) -> list[Text]:
+        """The opponent's scripted moves, one at a time; returns what is left to say."""
+        step = run.step
+        assert isinstance(step, Them)
+        self.screen.table(run.view(), info)
+        for message in said:
+            self.screen.say(message)
+        if step.say:
+            self.screen.say(self._words(step.say, "italic"))
+        for _ in run.their_moves():
+            view = run.view()
+            # The line screen prints the move under the table; the full screen's log has it.
+            moved = phrase(view.events[-1], self.theme)
+            self.screen.table(view, info, Text(f"Opponent {moved}.", "italic"))
+            self.screen.wait(self.delay)
+        return []
+
+    # -------------------------------------------------------------- a quiz
+
+    def _quiz(self, quiz: QuizRun, number: int) -> None:
+        total = len(quiz.lesson.quiz)
+        while not quiz.finished:
+            asked = quiz.question
+            view = self._view = quiz.view()
+            info = TableInfo(
+                NAMES,
+                label=f"Lesson {number} quiz {quiz.at + 1}/{total}",
+                points=not isinstance(asked, Count),  # the answer is not on the table
+            )
+            said: list[Text] = []
+            while True:
+                self.screen.table(view, info)
+                for message in said:
+                    self.screen.say(message)
+                facts = quiz.facts(self.theme.plain)
+                if facts:
+                    self.screen.say(self._words(facts))
+                self.screen.say(self._words(asked.ask, "bold cyan"))
+                line = self._ask("Answer> ", "count" if isinstance(asked, Count) else "quiz")
+                word = line.strip().lower()
+                if word == "hint" or word == "read":
+                    said = [Text("No hints in the quiz: the lesson is over. Try!", "yellow")]
+                    continue
+                if word in _WORDS:
+                    self._meta(word)
+                    said = []
+                    continue
+                try:
+                    if isinstance(asked, Count):
+                        answered = quiz.answer_number(_number(line))
+                    else:
+                        action = parse_command(line, view).action
+                        if action is None:
+                            raise InvalidNotation("type a move as your answer")
+                        answered = quiz.answer_move(action)
+                except (InvalidNotation, ValueError) as err:
+                    said = [Text(sentence(str(err)), "red")]
+                    continue
+                break
+            self.screen.table(view, info)
+            self.screen.say(self._words(answered.text, "green" if answered.right else "red"))
+            self._pause("Press Enter to go on:")
+        self._remember(quiz.lesson.key, False, (quiz.score, total))
+        verdict = "Passed!" if quiz.passed else f"{quiz.lesson.pass_mark} are needed to pass."
+        self.screen.show(
+            self._panel(f"{quiz.score} of {total} right. {verdict}", f"Lesson {number}: quiz")
+        )
+        self._pause("Press Enter for the list of lessons:")
+
+    # ------------------------------------------------------------- helpers
+
+    def _ask(self, prompt: str, mode: str) -> str:
+        """A line from the learner; Ctrl-C asks whether to leave the lesson."""
+        words = ["hint", "read", "rules", "help", "quit"] if mode == "lesson" else ["rules"]
+        dot = self.theme.dot
+        what = "type a number" if mode == "count" else f"type a move {dot} Tab: moves"
+        bar = f"{'quiz' if mode == 'count' else mode}: {what} {dot} " + " ".join(words)
+        try:
+            return self.screen.ask(
+                prompt,
+                toolbar=lambda width: bar if len(bar) <= width - 2 else bar[: width - 2],
+                completer=TutorCompleter(lambda: self._view, words),
+            )
+        except KeyboardInterrupt:
+            if ask_yes(self.screen, "Leave this lesson?"):
+                raise _Leave from None
+            return ""
+        except EOFError:
+            raise _Leave from None
+
+    def _meta(self, word: str) -> None:
+        if word in ("quit", "q", "exit"):
+            if ask_yes(self.screen, "Leave this lesson?"):
+                raise _Leave
+        elif word == "rules":
+            self.screen.page(self.rules, "rules")
+        else:
+            self.screen.page(tutor_help(), "help")
+
+    def _pause(self, message: str) -> str:
+        try:
+            return self.screen.ask(message + " ").strip().lower()
+        except (KeyboardInterrupt, EOFError):
+            raise _Leave from None
+
+    def _remember(self, key: str, played: bool, quiz: tuple[int, int] | None) -> None:
+        try:
+            remember(key, played, quiz, self.path)
+        except OSError as err:
+            self.unsaved = f"Your progress could not be saved ({err.strerror or err})."
+            self.screen.say(Text(self.unsaved, "yellow"))
+
+    def _words(self, text: str, style: str = "") -> Text:
+        """A lesson's sentence as a message (its suit symbols as letters in ASCII)."""
+        return Text(to_ascii(text) if self.theme.ascii else text, style)
+
+    def _markdown(self, text: str) -> Markdown:
+        return Markdown(to_ascii(text) if self.theme.ascii else text)
+
+    def _panel(self, text: str, title: str) -> Panel:
+        frame = box.ASCII if self.theme.ascii else box.ROUNDED
+        return Panel(self._markdown(text), title=title, box=frame, expand=False)
+
+
+def _number(line: str) -> int:
+    word = line.strip()
+    if not (word.isdigit() and word.isascii() and len(word) <= 4):
+        raise ValueError("type a number of points")
+    return int(word)
+
+
+def next_lesson(progress: Progress) -> Lesson:
+    """The first lesson whose quiz is not passed yet (the first, for a newcomer)."""
+    for lesson in LESSONS:
+        if not progress.passed(lesson.key, lesson.pass_mark):
+            return lesson
+    return LESSONS[0]
+
+
+def course_menu(progress: Progress, theme: Theme) -> RenderableType:
+    """The lessons, with what the learner has done in each."""
+    table = Table(box=None, padding=(0, 1), show_header=False)
+    for number, lesson in enumerate(LESSONS, 1):
+        done = progress.of(lesson.key)
+        if progress.passed(lesson.key, lesson.pass_mark):
+            status = Text(f"quiz {done.best}/{done.questions}, passed", "green")
+        elif done.best is not None:
+            status = Text(f"quiz {done.best}/{done.questions}", "yellow")
+        elif done.played:
+            status = Text("played", "yellow")
+        else:
+            status = Text("")
+        table.add_row(f"{number:>2}.", lesson.title, status)
+    passed = sum(progress.passed(lesson.key, lesson.pass_mark) for lesson in LESSONS)
+    heading = Text(f"Learn Umtali {theme.dash} {passed} of {len(LESSONS)} lessons passed", "bold")
+    return Group(heading, Text(""), table)
+
+
+def tutor_help() -> Table:
+    table = Table(show_header=False, box=None, padding=(0, 2))
+    for word, what in TUTOR_HELP:
+        table.add_row(Text(word, style="bold"), what)
+    table.add_row("", "")
+    table.add_row(Text("moves", style="bold"), "draw, take, take 2, meld 7S 6S 5S, play JD,")
+    table.add_row("", "discard 4C, discard 4C down (cards: 10S, qd, AH...)")
+    return table
+
+
+def learn_table(
+    plain: bool,
+    theme: Theme,
+    rules: RenderableType,
+    show_rules: Callable[[Console], None],
+    start: Lesson | None,
+) -> int:
+    """``umtali learn``: the course on the full-screen table (or line by line)."""
+    from umtali.start import make_screen
+
+    screen, run = make_screen(plain, theme, show_rules)
+    teacher = Teacher(screen, theme, rules)
+
+    def body() -> tuple[int, list[str]]:
+        teacher.run(start)
+        return 0, [teacher.unsaved or "Your progress is saved: umtali learn goes on from it."]
+
+    return run(body)
+
+
+def print_course(ascii_only: bool) -> int:
+    """``umtali learn --list``: the lessons and the learner's progress, printed."""
+    theme = Theme(ascii=ascii_only)
+    console = Console(highlight=False)
+    progress = read_progress()
+    for problem in progress.problems:
+        console.print(Text(problem, "yellow"))
+    console.print(course_menu(progress, theme))
+    console.print(f"\nNext: umtali learn {LESSONS.index(next_lesson(progress)) + 1}")
+    return 0

@@ -1,0 +1,200 @@
+"""Playing a lesson and its quiz: a typed move in, what the tutor says back.
+
+No terminal here: :class:`LessonRun` and :class:`QuizRun` take the learner's
+moves as :class:`~umtali.Action` values (or a typed number) and answer with a
+:class:`Reply`, so a test plays a whole lesson, right and wrong moves, as the
+screen would.  The engine decides what is legal and says why a move is
+refused; the lesson says why a legal move is not the one it teaches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from umtali.engine.actions import Action
+from umtali.engine.cards import Card
+from umtali.engine.errors import IllegalAction
+from umtali.engine.hand import Hand
+from umtali.engine.view import PlayerView
+from umtali.tutorial.course import LEARNER, Count, Do, Lesson, Question, Them, Try, same_move
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """What the tutor says to a move: ``ok`` when it counted (made, or refused as
+    the lesson meant), else it did not and the learner tries again."""
+
+    text: str
+    ok: bool
+
+
+def sentence(text: str) -> str:
+    text = text.strip()
+    return text if not text or text[-1] in ".!?" else text + "."
+
+
+class LessonRun:
+    """One lesson's table, from its deal to the end of its script."""
+
+    def __init__(self, lesson: Lesson) -> None:
+        self.lesson = lesson
+        self.hand: Hand = lesson.setup.hand()
+        self.at = 0  # the step being played
+        self._made: list[Action] = []  # of the current Do with ``each``
+
+    @property
+    def finished(self) -> bool:
+        return self.at >= len(self.lesson.script)
+
+    @property
+    def step(self) -> Do | Try | Them | None:
+        return None if self.finished else self.lesson.script[self.at]
+
+    def view(self) -> PlayerView:
+        return self.hand.view(LEARNER)
+
+    def their_moves(self) -> Iterator[Action]:
+        """Play the opponent's scripted moves (if it is their step), yielding after
+        each so the table can be shown between them."""
+        while isinstance(self.step, Them):
+            for move in self.step.moves:
+                yield self.hand.play(move)
+            self.at += 1
+
+    def ask(self) -> str:
+        """What the learner is asked to do now."""
+        step = self.step
+        return step.say if isinstance(step, (Do, Try)) else ""
+
+    def hint(self) -> str:
+        """The move the lesson is waiting for, in the notation to type."""
+        step = self.step
+        if isinstance(step, Try):
+            return f"type {step.move}"
+        if isinstance(step, Do):
+            left = self._left(step)
+            if not left:
+                return "any legal move will do here: " + ", ".join(self.view().legal_actions)
+            return "type " + " or ".join(str(a) for a in left)
+        return ""
+
+    def _left(self, step: Do) -> list[Action]:
+        return [w for w in step.wanted() if not any(same_move(m, w) for m in self._made)]
+
+    def play(self, action: Action) -> Reply:
+        """The learner's move for the current step."""
+        step = self.step
+        if isinstance(step, Try):
+            return self._try(step, action)
+        if not isinstance(step, Do):
+            raise RuntimeError("the opponent's moves come first (their_moves)")
+        trial = self.hand.clone()
+        try:
+            applied = trial.play(action)
+        except IllegalAction as refusal:
+            return Reply(sentence(str(refusal)), False)
+        left = self._left(step)
+        if left and not any(same_move(applied, w) for w in left):
+            return Reply(step.reply_to(applied), False)
+        self.hand = trial
+        self._made.append(applied)
+        if step.each and len(left) > 1:
+            return Reply(f"Good: {applied}. {len(left) - 1} more to go.", True)
+        self._next()
+        you, them = self.hand.scores
+        return Reply(step.done.format(you=you, them=them) if step.done else "Good.", True)
+
+    def _try(self, step: Try, action: Action) -> Reply:
+        wanted = Action.parse(step.move)
+        try:
+            self.hand.clone().play(action)
+        except IllegalAction as refusal:
+            if not same_move(action, wanted):
+                return Reply(f"{sentence(str(refusal))} Now type {wanted}.", False)
+            self._next()
+            return Reply(f"Refused: {sentence(str(refusal))} {step.done}".strip(), True)
+        return Reply(f"That one is legal. Type {wanted} to see what the game says.", False)
+
+    def _next(self) -> None:
+        self.at += 1
+        self._made = []
+
+
+@dataclass(frozen=True, slots=True)
+class Answered:
+    """One quiz answer: whether it was right, and what the tutor says."""
+
+    right: bool
+    text: str
+
+
+class QuizRun:
+    """A lesson's quiz: one answer a question, counted."""
+
+    def __init__(self, lesson: Lesson) -> None:
+        self.lesson = lesson
+        self.at = 0
+        self.score = 0
+        self.hand: Hand | None = None
+        self._deal()
+
+    def _deal(self) -> None:
+        self.hand = self.question.setup.hand() if not self.finished else None
+
+    @property
+    def finished(self) -> bool:
+        return self.at >= len(self.lesson.quiz)
+
+    @property
+    def question(self) -> Question | Count:
+        return self.lesson.quiz[self.at]
+
+    @property
+    def passed(self) -> bool:
+        return self.score >= self.lesson.pass_mark
+
+    def view(self) -> PlayerView:
+        assert self.hand is not None
+        return self.hand.view(LEARNER)
+
+    def facts(self, name: Callable[[Card], str] = str) -> str:
+        """What the table cannot show of a hand that is over: who went out, and the
+        cards forfeited to them (shown to both players when a hand ends)."""
+        hand = self.hand
+        if hand is None or not hand.is_over or hand.went_out is None:
+            return ""
+        who = "You" if hand.went_out == LEARNER else "Your opponent"
+        lost = " ".join(name(c) for c in hand.forfeited)
+        kept = f"; forfeited to them: {lost}" if lost else "; nothing was forfeited"
+        return f"The hand is over. {who} went out{kept}."
+
+    def answer_move(self, action: Action) -> Answered:
+        """An answer to a :class:`Question` (a move)."""
+        question = self.question
+        assert isinstance(question, Question) and self.hand is not None
+        try:
+            applied = self.hand.clone().play(action)
+        except IllegalAction as refusal:
+            verdict = f"Not legal: {sentence(str(refusal))}"
+            right = False
+        else:
+            right = any(same_move(applied, r) for r in question.rights())
+            best = " or ".join(question.right)
+            verdict = "Right." if right else f"Legal, but not the answer: {best}."
+        return self._counted(right, f"{verdict} {question.explain}")
+
+    def answer_number(self, number: int) -> Answered:
+        """An answer to a :class:`Count` (points)."""
+        question = self.question
+        assert isinstance(question, Count)
+        points = question.answer()
+        right = number == points
+        verdict = "Right." if right else f"Not quite: {points}."
+        return self._counted(right, f"{verdict} {question.explain.format(answer=points)}")
+
+    def _counted(self, right: bool, text: str) -> Answered:
+        self.score += right
+        self.at += 1
+        self._deal()
+        return Answered(right, text)

@@ -67,7 +67,8 @@ def table(  # type: ignore[no-untyped-def]
 
     session = TypingSession(pipe, feeder_for(view_of))
     screen = LineScreen(console, session, Theme(), sleep=lambda s: None)
-    seat = HumanSeat("Ann", screen, NormalBot(), lambda: console.print("RULES"))
+    across = None if hotseat else ("Bot", "normal")
+    seat = HumanSeat("Ann", screen, NormalBot(), lambda: console.print("RULES"), Theme(), across)
     by_name["Ann"] = seat
     if hotseat:
         other = HumanSeat("Ben", screen, NormalBot(), lambda: None)

@@ -31,7 +31,7 @@ from umtali.ui.theme import Theme
 
 
 def test_a_whole_game_against_the_bot_with_typos_and_illegal_moves() -> None:
-    typed = ["discrad 4C", "play", "draw", "ZZ", "help", "hint", "score", "rules"]
+    typed = ["discrad 4C", "play", "draw", "ZZ", "help", "hint", "score", "rules", "why"]
     loop, console, session, pipe_cm = table(scripted_player(typed))
     game = umtali.Game(seed=5)
     try:
@@ -45,6 +45,7 @@ def test_a_whole_game_against_the_bot_with_typos_and_illegal_moves() -> None:
     assert "there is no draw on this turn" in out or "already drawn" in out
     assert "Legal now:" in out and "Hint:" in out and "This hand: you" in out
     assert "RULES" in out
+    assert "Bot has not moved yet in this hand." in out or "Bot drew" in out
     assert "Hand 1 is over" in out and "Winner of game 1" in out
     assert any(p.startswith("Press Enter") for p in session.prompts)
     # A session remembers its last toolbar: every other prompt must clear it.

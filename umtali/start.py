@@ -26,7 +26,7 @@ from umtali.ui.app_keys import Watching
 from umtali.ui.human import HumanSeat, Resigned
 from umtali.ui.loop import TableLoop
 from umtali.ui.screen import LineScreen, QuitGame, Screen
-from umtali.ui.text import shown
+from umtali.ui.text import shown, visible
 from umtali.ui.theme import Theme
 
 #: The bot that gives hints: the strongest level, which answers in well under a second.
@@ -88,9 +88,11 @@ def play_table(
         screen.page(rules, "rules")
 
     seats: list[Seat] = []
-    for info in players:
+    for n, info in enumerate(players):
+        other = players[1 - n]
+        across = (visible(other.name), other.level) if other.kind == "bot" else None
         if info.kind == "human":
-            seats.append(HumanSeat(info.name, screen, hint_bot, open_rules, theme))
+            seats.append(HumanSeat(info.name, screen, hint_bot, open_rules, theme, across))
         else:
             bot = make_bot(info.level, seed)
             bot.name = info.name

@@ -39,6 +39,7 @@ META = {
     "h": "help",
     "?": "help",
     "hint": "hint",
+    "why": "why",
     "score": "score",
     "scores": "score",
     "rules": "rules",
@@ -65,6 +66,7 @@ HELP = [
     ("7S 6S 5S", "cards alone: meld them, or play / discard a single card"),
     ("all  (a)", "make every play that is forced (stops at the first real choice)"),
     ("hint", "what the bot would do here, and why"),
+    ("why", "against the bot: why it made the moves of its last turn"),
     ("undo  (u)", "against the bot: take back this turn's moves since your last stock draw"),
     ("score / rules / help", "the scores, the rules, this list"),
     ("quit  (q)", "leave the game, saved to resume (asks first)"),
@@ -201,7 +203,7 @@ def completions_for(view: PlayerView) -> list[str]:
     """What Tab offers: exactly the legal actions, then the table commands."""
     return [
         *view.legal_actions,
-        *("all", "hint", "undo", "help", "score", "rules", "quit", "resign"),
+        *("all", "hint", "why", "undo", "help", "score", "rules", "quit", "resign"),
     ]
 
 

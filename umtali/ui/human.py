@@ -20,6 +20,7 @@ from umtali.ui.render import MIN_HEIGHT, MIN_WIDTH, playable_cards, too_small
 from umtali.ui.screen import QuitGame, Screen, ask_yes
 from umtali.ui.text import shown, visible
 from umtali.ui.theme import DEFAULT_THEME, Theme
+from umtali.ui.why import why_lines
 
 __all__ = ["HumanSeat", "QuitGame", "Resigned", "UndoRequest", "toolbar"]
 
@@ -46,12 +47,15 @@ class HumanSeat:
         hint_bot: Seat,
         rules: Callable[[], None],
         theme: Theme = DEFAULT_THEME,
+        opponent: tuple[str, str] | None = None,
     ) -> None:
         self.name = visible(name)  # shown at the prompt and on the table
         self.theme = theme
         self.screen = screen
         self.hint_bot = hint_bot
         self.show_rules = rules
+        # The bot across the table (its name and level), for why; None for a person.
+        self.opponent = opponent
         self._view: PlayerView | None = None
         self._auto = False
         # Set by the loop: draws the table again (an empty line asks for it).
@@ -162,6 +166,16 @@ class HumanSeat:
             )
         elif meta == "rules":
             self.show_rules()
+        elif meta == "why":
+            if self.opponent is None:
+                self.screen.say(Text("why explains the bot's moves; your opponent is a person."))
+                return
+            name, level = self.opponent
+            lines = why_lines(view, level, name, self.theme)
+            if len(lines) == 1:
+                self.screen.say(Text(lines[0]))
+            else:  # a turn's worth of reasons would push the table's messages away
+                self.screen.page(Text("\n\n".join(lines)), "why")
         else:
             self.screen.page(help_page(view), "help")
 

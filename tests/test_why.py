@@ -1,0 +1,96 @@
+"""why: the bot's last turn explained from the player's seat, naming no hidden card."""
+
+from __future__ import annotations
+
+import re
+
+from dealing import deal, run
+
+import umtali
+from umtali.bots import make_bot
+from umtali.bots.seat import GameInfo
+from umtali.engine.cards import Card
+from umtali.engine.view import PlayerView
+from umtali.ui.theme import Theme
+from umtali.ui.why import METHODS, last_turn, why_lines
+
+PLAIN = Theme(ascii=True)
+CARD = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
+
+
+def seen_by(view: PlayerView) -> set[Card]:
+    """Every card the player has seen: their hand, the table, the pile, the events."""
+    seen = set(view.hand) | set(view.discard_pile) | set(view.opponent_known)
+    for side in view.sides:
+        for piece in side:
+            seen |= set(piece.cards)
+            if piece.off is not None:
+                seen.add(piece.off)
+    for event in view.events:
+        seen |= set(event.cards)
+        if event.onto is not None:
+            seen.add(event.onto)
+    return seen
+
+
+def named(text: str) -> set[Card]:
+    return {Card.parse(rank + suit) for rank, suit in CARD.findall(text)}
+
+
+def test_why_names_only_cards_the_player_has_seen_through_whole_games() -> None:
+    checked = 0
+    for seed in range(12):
+        hand = umtali.deal_hand(seed=seed)
+        bot = make_bot("hard", seed)
+        while not hand.is_over:
+            if hand.to_move == 2:
+                hand.play(bot.choose(hand.view(2), GameInfo()).action)
+                continue
+            view = hand.view(1)
+            text = "\n".join(why_lines(view, "hard", "Bot", PLAIN))
+            assert named(text) <= seen_by(view), (seed, text)
+            checked += 1
+            hand.play(make_bot("normal", seed).choose(view, GameInfo()).action)
+    assert checked > 100
+
+
+def test_the_same_view_behind_other_hidden_cards_gets_the_same_answer() -> None:
+    """The bot's hidden hand and the stock differ (a marker card moves between
+    them); the player's view, and so why, are the same."""
+    mine = "AS 3S 5S 7S 9S 2H 4H 6H 8H 10H QC"
+    a = deal(mine, "AD 3D 5D 7D 9D 2C 4C 6C 8C KC", "KD JD")
+    b = deal(mine, "AD 3D 5D 7D 9D 2C 4C 6C 8C KD", "KC JD")
+    for hand in (a, b):
+        run(hand, "discard QC; draw; discard 9D")
+    assert a.view(1) == b.view(1)
+    words = why_lines(a.view(1), "normal", "Bot", PLAIN)
+    assert words == why_lines(b.view(1), "normal", "Bot", PLAIN)
+    assert words[0].startswith("Bot drew from the stock: a blind draw")
+    assert "your QC worth less to it" in words[0]
+    assert "9D is worth 1 to whoever lays it" in words[1]
+    assert "it does not go with the QC under it" in words[1]
+    assert words[-1] == METHODS["normal"]
+    assert "KD" not in "".join(words) and "KC" not in "".join(words)
+
+
+def test_a_card_taken_is_followed_to_where_it_went() -> None:
+    hand = deal("AS 3S 5S 7S 9S 2H 4H 6H 8H 10H QC", "AD 3D 5D 7D 9D 2C 4C 6C 8C KC")
+    run(hand, "discard QC; take; meld KC QC")
+    assert last_turn(hand.view(1))[0].kind.is_take
+    words = why_lines(hand.view(1), "hard", "Bot", PLAIN)
+    assert "QC went down (melded KC QC)" in words[0]
+    assert "every card that can go down must go down (20 points on its side)" in words[1]
+
+
+def test_going_out_face_down_is_explained_and_a_person_is_not_asked() -> None:
+    hand = deal("AS 3S 5S 7S JS 2H 4H 6H 8H 10H QC", "8D 7D 6D 9H 9C 9S KH 3D 3C 2C", "QH 5C")
+    run(hand, "play JS; discard QC; draw; meld 8D 7D 6D; meld 9H 9C 9S; meld KH QH")
+    run(hand, "discard 2C down; meld 3D 3C")
+    words = why_lines(hand.view(1), "hard", "Bot", PLAIN)
+    assert any("face down, so your last turn must draw from the stock" in w for w in words)
+    assert "marriage" not in words[0]
+
+
+def test_before_the_bot_moves_why_says_so() -> None:
+    hand = umtali.deal_hand(seed=3)
+    assert why_lines(hand.view(1), "hard", "Bot", PLAIN) == ["Bot has not moved yet in this hand."]

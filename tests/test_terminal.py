@@ -367,6 +367,8 @@ def test_rules_and_help_open_inside_the_app_and_close_back_to_the_table() -> Non
         term.child.send("q")
         term.wait_for(r"Your turn: play")
         term.type("help")
+        term.wait_for(r"help · lines 1-")
+        term.child.send("G")  # to the end of the page
         term.wait_for(r"Legal now:")
         term.child.send("q")
         term.wait_for(r"(?m)^You>")

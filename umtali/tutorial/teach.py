@@ -28,6 +28,7 @@ from umtali.tutorial.lessons import LESSONS
 from umtali.tutorial.progress import Progress, read_progress, remember
 from umtali.tutorial.tutor import LessonRun, QuizRun, sentence
 from umtali.ui.commands import parse_command
+from umtali.ui.layout import lines_of
 from umtali.ui.narrate import phrase
 from umtali.ui.render import TableInfo
 from umtali.ui.screen import Screen, ask_yes
@@ -122,7 +123,7 @@ class Teacher:
     def lesson(self, lesson: Lesson) -> None:
         number = LESSONS.index(lesson) + 1
         title = f"Lesson {number}: {lesson.title}"
-        self.screen.show(self._panel(lesson.intro, title))
+        self._read(lesson.intro, title)
         try:
             if self._pause("Press Enter to deal, or q to go back:") == "q":
                 return
@@ -130,7 +131,7 @@ class Teacher:
             self._play(run, TableInfo(NAMES, label=f"Lesson {number}"))
             self._remember(lesson.key, True, None)
             you, them = run.hand.scores
-            self.screen.show(self._panel(lesson.outro.format(you=you, them=them), title))
+            self._read(lesson.outro.format(you=you, them=them), title)
             if self._pause("Press Enter for the quiz, or q to go back:") == "q":
                 return
             self._quiz(QuizRun(lesson), number)
@@ -285,6 +286,18 @@ class Teacher:
         except OSError as err:
             self.unsaved = f"Your progress could not be saved ({err.strerror or err})."
             self.screen.say(Text(self.unsaved, "yellow"))
+
+    def _read(self, text: str, title: str) -> None:
+        """A lesson's text on a screen of its own; where the terminal is too short for
+        it, in a page the learner scrolls, then its title under the question."""
+        panel = self._panel(text, title)
+        width, height = self.screen.size()
+        if len(lines_of(panel, width, None)) > height - 3:
+            self.screen.page(panel, title)
+            panel = self._panel(
+                f"(The text of {title.split(':')[0]}: type read to see it again.)", title
+            )
+        self.screen.show(panel)
 
     def _words(self, text: str, style: str = "") -> Text:
         """A lesson's sentence as a message (its suit symbols as letters in ASCII)."""

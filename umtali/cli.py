@@ -333,7 +333,12 @@ def run_learn(args: argparse.Namespace) -> int:
 
     theme = _theme(args)
     return learn_table(
-        args.plain, theme, rules_markdown(theme.ascii), lambda c: show_rules(c, theme.ascii), start
+        args.plain,
+        theme,
+        rules_markdown(theme.ascii),
+        lambda c: show_rules(c, theme.ascii),
+        start,
+        args.delay,
     )
 
 

@@ -361,12 +361,13 @@ def learn_table(
     rules: RenderableType,
     show_rules: Callable[[Console], None],
     start: Lesson | None,
+    delay: float,
 ) -> int:
     """``umtali learn``: the course on the full-screen table (or line by line)."""
     from umtali.start import make_screen
 
     screen, run = make_screen(plain, theme, show_rules)
-    teacher = Teacher(screen, theme, rules)
+    teacher = Teacher(screen, theme, rules, delay=delay)
 
     def body() -> tuple[int, list[str]]:
         teacher.run(start)

@@ -433,3 +433,67 @@ def test_progress_that_cannot_be_written_is_said_and_the_lesson_goes_on(tmp_path
     teacher.run(lesson)
     assert teacher.unsaved.startswith("Your progress could not be saved")
     assert screen.answers == [] and "Passed!" in screen.text()
+
+
+JUNK = [
+    "",
+    " ",
+    "q",
+    "n",
+    "y",
+    "hint",
+    "read",
+    "rules",
+    "help",
+    "quit",
+    "why",
+    "undo",
+    "resign",
+    "all",
+    "42",
+    "-1",
+    "99999999999999999999",
+    "draw",
+    "take",
+    "take 2",
+    "take next",
+    "end",
+    "meld",
+    "play",
+    "discard",
+    "play JD on 10D",
+    "meld 8S 7S 6S",
+    "discard 2C down",
+    "x" * 5000,
+    "\x00\x1b[2J\x07",
+    "ÄÖ ♠♥ 🂡",
+    "10S 10S",
+    "play 11S",
+    "meld KH QH QH",
+]
+
+
+@pytest.mark.parametrize("seed", range(len(LESSONS)))
+def test_hostile_lines_in_lessons_and_quizzes_never_break_the_tutor(
+    seed: int, tmp_path: Path
+) -> None:
+    """Random lines, legal moves among them, typed at every question: the course
+    answers each and ends cleanly when the input runs out."""
+    rng = random.Random(seed)
+    screen = ScriptedScreen([])
+    teacher = Teacher(screen, Theme(), Text("RULES"), tmp_path / "learn.jsonl", delay=0)
+
+    def answer(
+        message: str, toolbar: Toolbar | None = None, completer: Completer | None = None
+    ) -> str:
+        screen.asked.append(message)
+        if len(screen.asked) > 400:
+            raise EOFError
+        view = teacher._view
+        if view is not None and view.legal and rng.random() < 0.5:
+            return str(rng.choice(view.legal))
+        return rng.choice([*JUNK, str(rng.randrange(60))])
+
+    screen.ask = answer  # type: ignore[method-assign]
+    teacher.run(LESSONS[seed])
+    assert len(screen.asked) > 50

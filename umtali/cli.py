@@ -319,6 +319,51 @@ def run_watch(args: argparse.Namespace) -> int:
     return watch_table(args.plain, _theme(args), levels, match, args.seed, args.delay)
 
 
+def run_host(args: argparse.Namespace) -> int:
+    import importlib.util
+
+    if importlib.util.find_spec("asyncssh") is None:
+        print(
+            "umtali host needs the net extra (asyncssh): pip install 'umtali[net]'",
+            file=sys.stderr,
+        )
+        return 2
+    if args.seat is not None and not _need_terminal("host --seat"):
+        return 2
+    if args.seat == 2 and args.bot:
+        print("umtali: --bot plays seat 2, so you cannot sit there (--seat 1)", file=sys.stderr)
+        return 2
+    from umtali.net.start import host_game
+    from umtali.start import make_screen
+    from umtali.storage import new_record_path
+
+    names = args.names or ("Player 1", "Player 2")
+    second = PlayerInfo("bot", names[1], args.bot) if args.bot else PlayerInfo("human", names[1])
+    players = (PlayerInfo("human", names[0]), second)
+    match: Game | Session = (
+        Session(args.variant, seed=args.seed)
+        if args.session
+        else Game(args.variant, seed=args.seed)
+    )
+    theme = _theme(args)
+    listen = args.listen or ("0.0.0.0" if args.public else "127.0.0.1")
+    return host_game(
+        match,
+        players,
+        theme,
+        rules_markdown(theme.ascii),
+        [new_record_path()],
+        args.seed,
+        listen,
+        args.port,
+        args.seat,
+        args.grace * 60,
+        args.delay,
+        args.spectators,
+        lambda: make_screen(args.plain, theme, lambda c: show_rules(c, theme.ascii)),
+    )
+
+
 def run_learn(args: argparse.Namespace) -> int:
     from umtali.tutorial.lessons import lesson_named
 
@@ -389,6 +434,8 @@ def _run(args: list[str]) -> int:
             return run_review(parsed)
         if parsed.command == "learn":
             return run_learn(parsed)
+        if parsed.command == "host":
+            return run_host(parsed)
         if parsed.command == "rules":
             show_rules(ascii_only=ascii_only)
             return 0

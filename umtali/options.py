@@ -110,6 +110,43 @@ def build_parser() -> argparse.ArgumentParser:
         "--variant", choices=tuple(PRESETS), default="classic", help="the rules (default classic)"
     )
     watch.add_argument("--seed", type=int, help="a number that fixes the deals and the bots")
+    host = sub.add_parser(
+        "host",
+        help="host a game for players at other terminals: they join with ssh",
+        description=(
+            "Host a game that each player joins from their own terminal with ssh (nothing "
+            "else to install). It prints a single-seat invite code for each player, and the "
+            "host key's fingerprint to check. Listens on this computer only unless --public "
+            "or --listen is given. Needs the net extra: pip install 'umtali[net]'."
+        ),
+    )
+    host.add_argument(
+        "--variant", choices=tuple(PRESETS), default="classic", help="the rules (default classic)"
+    )
+    host.add_argument("--session", action="store_true", help="play a best-of-three session")
+    host.add_argument("--seed", type=int, help="a number that fixes the deals")
+    host.add_argument(
+        "--names", nargs=2, type=_name, metavar=("FIRST", "SECOND"), help="the two names"
+    )
+    host.add_argument(
+        "--bot", choices=LEVELS, help="seat 2 is a bot of this level (seat 1 joins by ssh)"
+    )
+    host.add_argument(
+        "--seat", type=int, choices=(1, 2), help="play this seat here, in this terminal"
+    )
+    host.add_argument("--port", type=_port, default=2222, help="the port (default 2222)")
+    where = host.add_mutually_exclusive_group()
+    where.add_argument("--listen", metavar="ADDRESS", help="listen on this address")
+    where.add_argument(
+        "--public", action="store_true", help="listen on every address (prefer a VPN or tunnel)"
+    )
+    host.add_argument(
+        "--grace",
+        type=_minutes,
+        default=10.0,
+        help="minutes a player may be away (or silent) before a bot takes the seat (10)",
+    )
+    host.add_argument("--spectators", action="store_true", help="also print a code for spectators")
     learn = sub.add_parser(
         "learn",
         help="learn to play: ten short lessons on dealt hands, each with a quiz",
@@ -125,7 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
     learn.add_argument(
         "--list", action="store_true", help="list the lessons and your progress, and stop"
     )
-    for command in (resume, replay, watch, learn):
+    for command in (resume, replay, watch, learn, host):
         _display_options(command)
     stats = sub.add_parser(
         "stats",
@@ -220,3 +257,23 @@ def _delay(text: str) -> float:
             f"{text!r} is not a pause: give seconds from 0 to {MAX_DELAY:g}, like 0.5"
         )
     return seconds
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port: give a number up to 65535")
+    return port
+
+
+def _minutes(text: str) -> float:
+    try:
+        minutes = float(text)
+    except ValueError:
+        minutes = math.nan
+    if not 0.1 <= minutes <= 24 * 60:  # also false for nan
+        raise argparse.ArgumentTypeError(f"{text!r}: give minutes, from 0.1 to a day")
+    return minutes

@@ -9,13 +9,13 @@ or the stock's order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from functools import lru_cache
 
 from umtali.engine.actions import Action
 from umtali.engine.cards import CARDS, Card, by_rank_desc, cards_of
-from umtali.engine.events import Event, events_of
+from umtali.engine.events import Event, EventKind, events_of
 from umtali.engine.melds import PieceKind
 from umtali.engine.moves import (
     TAKE,
@@ -111,6 +111,8 @@ class PlayerView:
     taken: Card | None = None
     turns: int = 0  # turns completed in this hand
     rules: RuleSet = CLASSIC
+    # Set only in a public view (a spectator's): how many cards ``player`` holds unseen.
+    hidden_hand: int | None = None
 
     @property
     def opponent(self) -> int:
@@ -167,4 +169,28 @@ def view_of(state: HandState, player: int, legal: tuple[Action, ...]) -> PlayerV
         taken=CARDS[state.keep.bit_length() - 1] if mine and state.keep else None,
         turns=state.turns,
         rules=state.rules,
+    )
+
+
+def public_view(view: PlayerView) -> PlayerView:
+    """What anybody at the table may see, made from either player's view: both sides,
+    the pile, the counts and the public history, with that player's hand, their
+    stock draws and their face-down discard taken out (a spectator's table).  The
+    cards held are counted in ``hidden_hand``; no move is legal.
+    """
+    me = view.player
+    events = tuple(
+        replace(e, cards=())
+        if e.player == me and (e.kind is EventKind.DRAW or (e.kind is EventKind.DISCARD and e.down))
+        else e
+        for e in view.events
+    )
+    return replace(
+        view,
+        hand=(),
+        hidden_hand=len(view.hand),
+        events=events,
+        legal=(),
+        must_play=(),
+        taken=None,
     )

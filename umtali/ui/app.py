@@ -92,8 +92,15 @@ class AppScreen:
         input: Input | None = None,
         output: Output | None = None,
         on_wait: Callable[[str, str], None] | None = None,
+        remote: bool = False,
     ) -> None:
         self.theme = theme
+        # At another terminal (over SSH) Ctrl-Z would stop the host's process: not there.
+        self.suspends = not remote
+        # Longest wait for an answer, in seconds (a hosted game), or None: no limit.
+        self.answer_within: float | None = None
+        # Where a ``say`` line goes at once (a hosted game); None: it is a command.
+        self.on_say: Callable[[str], None] | None = None
         # Told ("question", its words) or ("page", its title) each time the game waits
         # for the person: the fuzz types its keys then.
         self.on_wait = on_wait
@@ -171,16 +178,30 @@ class AppScreen:
             # in a sentence (the game is saved), never as a traceback on the table.
             self.app.run(pre_run=worker.start, set_exception_handler=False)
         finally:
-            with self._cond:
-                self._closed = True
-                if self._question is not None and self._question.answer is None:
-                    self._question.answer = EOFError()
-                self._cond.notify_all()
+            self.close()
             if worker.is_alive():
                 worker.join()
         if failure:
             raise failure[0]
         return outcome[0]
+
+    def close(self) -> None:
+        """The application has ended (or its terminal went away): the question waiting,
+        and every one asked from now on, is answered with end-of-input."""
+        with self._cond:
+            self._closed = True
+            if self._question is not None and self._question.answer is None:
+                self._question.answer = EOFError()
+            self._cond.notify_all()
+
+    def end(self) -> None:
+        """Close, and end the application (from any thread): its connection is done."""
+        self.close()
+        self._on_loop(self._finish)
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
 
     def _finish(self) -> None:
         if self.app.is_running and self.app.future is not None and not self.app.future.done():
@@ -254,9 +275,15 @@ class AppScreen:
         self._changed()
         if self.on_wait is not None:
             self.on_wait("question", message)
+        limit = self.answer_within
+        deadline = None if limit is None else time.monotonic() + limit
         with self._cond:
             while question.answer is None:
-                self._cond.wait()
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    question.answer = TimeoutError(f"no answer in {limit:g} seconds")
+                    break
+                self._cond.wait(left)
             self._question = None
         self._changed()
         if isinstance(question.answer, BaseException):
@@ -321,6 +348,12 @@ class AppScreen:
         text = buffer.text
         if text.strip():
             buffer.append_to_history()
+        said = text.strip()
+        if self.on_say is not None and said[:4].lower() == "say " and said[4:].strip():
+            # A line to the other player goes at once, whoever's turn it is, and
+            # answers no question.
+            self.on_say(said[4:].strip())
+            return False
         with self._cond:
             waiting = self._question is not None and self._question.answer is None
             if not waiting:

@@ -43,6 +43,7 @@ class Controls(Protocol):
 
     buffer: Buffer
     watching: Watching | None
+    suspends: bool  # whether Ctrl-Z may stop the process (never for a remote player)
 
     @property
     def page_open(self) -> bool: ...
@@ -86,7 +87,7 @@ def bindings(screen: Controls) -> KeyBindings:
     def _ctrl_d(event: KeyPressEvent) -> None:
         screen.answer(EOFError())
 
-    @keys.add("c-z")
+    @keys.add("c-z", filter=Condition(lambda: screen.suspends))
     def _suspend(event: KeyPressEvent) -> None:
         event.app.suspend_to_background()
 

@@ -67,6 +67,7 @@ HELP = [
     ("all  (a)", "make every play that is forced (stops at the first real choice)"),
     ("hint", "what the bot would do here, and why"),
     ("why", "why the bot made the moves of its last turn"),
+    ("say hello", "a line to the other player, when you play at two terminals"),
     ("undo  (u)", "take back this turn's moves, up to a stock draw"),
     ("score / rules / help", "the scores, the rules, this list"),
     ("quit  (q)", "leave the game, saved to resume (asks first)"),
@@ -106,6 +107,7 @@ class Command:
 
     action: Action | None = None
     meta: str | None = None
+    text: str = ""  # what follows ``say``: a line for the other player
 
 
 def _expand(words: list[str]) -> list[str]:
@@ -126,6 +128,11 @@ def parse_command(text: str, view: PlayerView) -> Command:
         raise InvalidNotation("type an action (draw, meld 7S 6S 5S, discard 4C...) or 'help'")
     if len(words) == 1 and words[0].lower() in META:
         return Command(meta=META[words[0].lower()])
+    if words[0].lower() == "say":
+        said = text.strip()[3:].strip()
+        if not said:
+            raise InvalidNotation("say what? Type say and a line for the other player")
+        return Command(meta="say", text=said)
     words = _expand(words)
     verb = words[0].lower()
     if verb in _VERBS:

@@ -56,6 +56,8 @@ class HumanSeat:
         self.show_rules = rules
         # The bot across the table (its name and level), for why; None for a person.
         self.opponent = opponent
+        # Sends ``say`` lines to the other player (a hosted game); None at one keyboard.
+        self.chat: Callable[[str, str], None] | None = None
         self._view: PlayerView | None = None
         self._auto = False
         # Set by the loop: draws the table again (an empty line asks for it).
@@ -134,6 +136,13 @@ class HumanSeat:
             elif command.meta == "resign":
                 if ask_yes(self.screen, "Resign this game? It counts as a loss in your record."):
                     raise Resigned(view.player)
+            elif command.meta == "say":
+                if self.chat is None:
+                    self.screen.say(
+                        Text("say sends a line to a player at another terminal: none here.")
+                    )
+                else:
+                    self.chat(self.name, command.text)
             elif command.meta == "undo":
                 self._auto = False
                 raise UndoRequest

@@ -65,6 +65,7 @@ class TableLoop:
         save: Callable[[], None] | None = None,
         watcher: Callable[[], int] | None = None,
         game_over: Callable[[Game, int], None] | None = None,
+        apart: bool = False,
     ) -> None:
         self.screen = screen
         self.seats = list(seats)
@@ -78,11 +79,23 @@ class TableLoop:
         # Nobody plays, somebody watches: the table is shown from the seat this says
         # (umtali watch, where a key turns to the other bot's hand).
         self.watcher = watcher if not any(humans) else None
+        # Each player at a screen of their own (a hosted game): after every move both
+        # seats' tables are drawn, each from its own seat, and nothing is ever blanked.
+        self.apart = apart
         self.driver = Driver(self.seats, [lambda hand, player, action: self.save()])
         # Undo is for practice against the bot, never between two people.
         self.allow_undo = humans.count(True) == 1
         self._shown_to: int | None = None  # whose hand is on screen
         self._seen = [0, 0]  # history entries each player has been told about
+
+    def replace_seat(self, player: int, seat: Seat) -> None:
+        """Hand ``player``'s seat to ``seat`` (a bot taking over from a player who left)."""
+        self.seats[player - 1] = seat
+        self.driver.seats[player - 1] = seat
+        humans = list(self.humans)
+        humans[player - 1] = isinstance(seat, HumanSeat)
+        self.humans = (humans[0], humans[1])
+        self.allow_undo = self.humans.count(True) == 1
 
     # ------------------------------------------------------------ top level
 
@@ -161,6 +174,9 @@ class TableLoop:
             mover = hand.to_move
             assert mover is not None
             human = self.humans[mover - 1]
+            if self.apart:
+                hand, redraw = self._apart_turn(game, hand, info, table, mover, redraw)
+                continue
             viewer = self._viewer(mover)
             if viewer is not None and viewer != self._shown_to:
                 self._hand_over_to(viewer)
@@ -204,6 +220,48 @@ class TableLoop:
                 self._wait(self.delay)
             nxt = hand.to_move
             redraw = human or (nxt is not None and self.humans[nxt - 1])
+
+    def _apart_turn(
+        self, game: Game, hand: Hand, info: GameInfo, table: TableInfo, mover: int, redraw: bool
+    ) -> tuple[Hand, bool]:
+        """One move where each player has a screen of their own: both tables are drawn
+        (each from its own seat), the mover is asked, and the move is applied."""
+        human = self.humans[mover - 1]
+        if redraw:
+            for player in (1, 2):
+                view = hand.view(player)
+                self._show(view, table, self._news(view.events, player))
+        seat = self.seats[mover - 1]
+        if isinstance(seat, HumanSeat):
+            seat.redraw = lambda: self._show(hand.view(mover), table, None)
+        try:
+            decision = self.driver.decide(hand, info)
+        except UndoRequest:
+            keep = self._undo_point(hand, mover)
+            if keep is None:
+                return hand, False
+            self._seen = [0, 0]
+            hand = game.rewind(keep)
+            self.save()
+            return hand, True
+        try:
+            self.driver.apply(hand, decision.action)
+        except IllegalAction as refusal:
+            if not human:
+                raise
+            # A refusal may name the mover's cards: it goes to their screen only.
+            assert isinstance(seat, HumanSeat)
+            seat.screen.say(shown(str(refusal), "red"))
+            return hand, False
+        if not human:
+            for player in (1, 2):
+                view = hand.view(player)
+                said = phrase(view.events[-1], self.theme)
+                note = shown(f"{self.names[mover - 1]} {said}.", "italic")
+                self._seen[player - 1] = len(view.events)
+                self._show(view, table, note)
+            self._wait(self.delay)
+        return hand, True
 
     def _undo_point(self, hand: Hand, player: int) -> int | None:
         """How many actions to keep to go back to the start of ``player``'s turn (or the
@@ -250,6 +308,12 @@ class TableLoop:
         """The table as the hand ended, with the moves that ended it, before the scores
         replace it: a last turn (a bot's, or a draw that left nothing to play) is seen."""
         if not self._someone_looks():
+            return
+        if self.apart:
+            for player in (1, 2):
+                view = hand.view(player)
+                self._show(view, table, self._news(view.events, player, own=True))
+            self.pause("Hand over. Press Enter for the scores.")
             return
         viewer = self._shown_to or self._viewer(1) or 1
         view = hand.view(viewer)

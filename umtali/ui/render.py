@@ -139,7 +139,7 @@ def step_text(
     dash = theme.dash
     your = "Your" if you else f"{names[view.player - 1]}'s"
     last = f" {dash} LAST TURN" if view.last_turn else ""
-    if view.to_move != view.player:
+    if view.to_move != view.player or view.hidden_hand is not None:
         return f"{names[view.to_move - 1]} is playing{last}."
     if view.step is Step.DRAW:
         if view.discard_down:
@@ -265,8 +265,12 @@ def draw_table(
     lines.append(Text(""))
     lines += render_side(view.sides[me], theme, width, rows_for[me])
     mark = "" if names[me] == "You" or reveal is not None else f" ({info.seat})"
-    lines.append(header(me, mark))
-    lines.append(render_hand(view, theme))
+    if view.hidden_hand is not None:  # a spectator's table: no hand is shown
+        held = view.hidden_hand
+        lines.append(header(me, f" {theme.back * held} {held} card{'s' if held != 1 else ''}"))
+    else:
+        lines.append(header(me, mark))
+        lines.append(render_hand(view, theme))
     you = reveal is None and info.seat == "you"
     lines.append(Text(" " + step_text(view, names, theme, you), style="bold cyan"))
     return Group(*lines)

@@ -1,0 +1,159 @@
+"""Helpers for the hosted-game tests: a host on the loopback interface and SSH
+clients (asyncssh's, in-process) whose screens a pyte terminal reads.
+
+Tests import them by name (``from netplay import ...``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pyte
+from rich.text import Text
+
+import umtali
+from umtali.engine.record import PlayerInfo
+from umtali.net.host import Host
+from umtali.net.server import Server, host_key
+from umtali.ui.theme import Theme
+
+
+class Loop:
+    """An event loop in a thread of its own, for the clients."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+
+    def run(self, coro: Any, timeout: float = 20) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    def stop(self) -> None:
+        async def end() -> None:
+            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            self.loop.stop()
+
+        asyncio.run_coroutine_threadsafe(end(), self.loop)
+        self.thread.join(timeout=5)
+
+
+class Hosted:
+    """A game hosted on 127.0.0.1 (an ephemeral port), played in a thread."""
+
+    def __init__(
+        self,
+        tmp: Path,
+        seed: int = 4,
+        bot: str | None = None,
+        grace: float = 600.0,
+        spectators: bool = True,
+        patience: float = 600.0,
+    ) -> None:
+        second = PlayerInfo("bot", "Bot", bot) if bot else PlayerInfo("human", "Ben")
+        players = (PlayerInfo("human", "Ann"), second)
+        self.game = umtali.Game(seed=seed)
+        self.lines: list[str] = []
+        self.host = Host(
+            self.game,
+            players,
+            Theme(),
+            Text("RULES"),
+            [tmp / "game.umtali"],
+            seed,
+            grace=grace,
+            delay=0,
+            spectators=spectators,
+            log=self.lines.append,
+            patience=patience,
+        )
+        self.server = Server(self.host, host_key(tmp / "host_key"), "127.0.0.1", 0)
+        self.port = self.server.start()
+        self.outcome: list[tuple[int, list[str]]] = []
+        self.thread = threading.Thread(
+            target=lambda: self.outcome.append(self.host.play()), daemon=True
+        )
+        self.thread.start()
+
+    def code(self, role: str) -> str:
+        return next(i.code for i in self.host.invites if i.role == role)
+
+    def stop(self) -> None:
+        for screen in self.host.remote.values():
+            screen.close()
+        self.thread.join(timeout=10)
+        self.server.stop()
+
+
+class Terminal:
+    """One SSH client with a terminal: what it shows is read through pyte."""
+
+    def __init__(self, loop: Loop, port: int, code: str, cols: int = 80, rows: int = 24) -> None:
+        self.loop = loop
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.Stream(self.screen)
+        self.raw: list[str] = []
+        self._lock = threading.Lock()
+
+        async def connect() -> tuple[Any, Any]:
+            conn = await asyncssh.connect(
+                "127.0.0.1", port, username=code, known_hosts=None, client_keys=None
+            )
+            proc = await conn.create_process(term_type="xterm", term_size=(cols, rows))
+            return conn, proc
+
+        self.conn, self.proc = loop.run(connect())
+        asyncio.run_coroutine_threadsafe(self._read(), loop.loop)
+
+    async def _read(self) -> None:
+        try:
+            while True:
+                data = await self.proc.stdout.read(65536)
+                if not data:
+                    return
+                with self._lock:
+                    self.raw.append(data)
+                    self.stream.feed(data)
+        except (asyncssh.Error, OSError):
+            return
+
+    @property
+    def text(self) -> str:
+        with self._lock:
+            return "\n".join(line.rstrip() for line in self.screen.display)
+
+    def everything(self) -> str:
+        """All the client was ever sent (its scrollback, as it were)."""
+        with self._lock:
+            return "".join(self.raw)
+
+    def wait_for(self, pattern: str, timeout: float = 20) -> re.Match[str]:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            found = re.search(pattern, self.text)
+            if found:
+                return found
+            time.sleep(0.05)
+        raise AssertionError(f"{pattern!r} never appeared; the screen was:\n{self.text}")
+
+    def send(self, data: str) -> None:
+        self.loop.loop.call_soon_threadsafe(self.proc.stdin.write, data)
+
+    def type(self, line: str) -> None:
+        self.send(line + "\r")
+
+    def close(self) -> None:
+        def shut() -> None:
+            self.conn.close()
+
+        self.loop.loop.call_soon_threadsafe(shut)
+        time.sleep(0.2)

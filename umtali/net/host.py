@@ -1,0 +1,219 @@
+"""The hosted game: its seats, its invite codes, its chat, and the game thread.
+
+The engine runs here, in the host's process, and is the only truth: each
+player's screen is drawn from that player's own view (a spectator's from the
+public one), so nothing reaches a connection that its seat may not see.  The game
+is saved after every move, as at one keyboard.  A seat whose player stays away
+(or silent) past the grace period is given to the ``hard`` bot, and both
+players are told.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from umtali.bots import Seat, make_bot
+from umtali.engine.match import Game, Session
+from umtali.engine.record import PlayerInfo
+from umtali.net.codes import Doorman
+from umtali.net.remote import RemoteScreen, SeatGone
+from umtali.storage import Autosaver
+from umtali.ui.human import HumanSeat, Resigned
+from umtali.ui.loop import TableLoop
+from umtali.ui.screen import QuitGame, Screen
+from umtali.ui.split import SplitScreen
+from umtali.ui.text import shown, visible
+from umtali.ui.theme import Theme
+
+#: The bot a hint comes from, and the one that takes over an abandoned seat.
+STAND_IN = "hard"
+#: The longest chat line passed on.
+MAX_CHAT = 200
+#: Chat lines kept for a spectator or a player who comes back.
+CHAT_KEPT = 50
+#: Seconds a remote player's last screen stays up for them to read, at most.
+FAREWELL = 120.0
+
+
+@dataclass(frozen=True, slots=True)
+class Invite:
+    """Who a code is for, and the code."""
+
+    role: str  # "seat 1", "seat 2" or "spectator"
+    name: str
+    code: str
+
+
+class Host:
+    """One game served to players at other terminals (and maybe one at this one)."""
+
+    def __init__(
+        self,
+        match: Game | Session,
+        players: tuple[PlayerInfo, PlayerInfo],
+        theme: Theme,
+        rules: RenderableType,
+        paths: list[Path],
+        seed: int | None = None,
+        local: dict[int, Screen] | None = None,
+        grace: float = 600.0,
+        delay: float = 0.6,
+        patience: float | None = None,
+        spectators: bool = False,
+        log: Callable[[str], None] = lambda line: None,
+    ) -> None:
+        self.match = match
+        self.players = players
+        self.theme = theme
+        self.rules = rules
+        self.log = log  # what the host's own terminal is told: joins, leaves, the end
+        self.grace = grace
+        self.doorman = Doorman()
+        self.invites: list[Invite] = []
+        self.remote: dict[int, RemoteScreen] = {}
+        local = local or {}
+        screens: dict[int, Screen] = {}
+        for number, info in enumerate(players, 1):
+            if info.kind != "human":
+                continue
+            if number in local:
+                screens[number] = local[number]
+                continue
+            remote = RemoteScreen(visible(info.name), grace, number, patience, self._away)
+            self.remote[number] = screen = remote
+            screens[number] = screen
+            code = self.doorman.issue(f"seat {number}")
+            self.invites.append(Invite(f"seat {number}", visible(info.name), code))
+        if spectators:
+            self.invites.append(Invite("spectator", "", self.doorman.issue("spectator")))
+        self.split = SplitScreen(screens)
+        self.chat_log: list[str] = []
+        self._lock = threading.Lock()
+        hint_bot = make_bot(STAND_IN, seed)
+        seats: list[Seat] = []
+        for number, info in enumerate(players, 1):
+            other = players[2 - number]
+            across = (visible(other.name), other.level) if other.kind == "bot" else None
+            if info.kind == "human":
+                seat = HumanSeat(
+                    info.name, screens[number], hint_bot, self._open_rules(number), theme, across
+                )
+                seat.chat = self.chat
+                seats.append(seat)
+            else:
+                bot = make_bot(info.level, seed)
+                bot.name = info.name
+                seats.append(bot)
+        humans = (players[0].kind == "human", players[1].kind == "human")
+        self.saver = Autosaver(
+            match,
+            players,
+            paths,
+            warn=lambda m: self.log(m),
+            tell=lambda m: self.log(m),
+        )
+        self.loop = TableLoop(
+            self.split, seats, humans, theme, delay=delay, save=self.saver.save, apart=True
+        )
+
+    def _open_rules(self, number: int) -> Callable[[], None]:
+        def open_rules() -> None:
+            screen = self.split.seats.get(number)
+            if screen is not None:
+                screen.page(self.rules, "rules")
+
+        return open_rules
+
+    # ------------------------------------------------------------- talking
+
+    def chat(self, name: str, text: str) -> None:
+        """A ``say`` line, to everyone at the table (players and spectators)."""
+        line = f"{visible(name)}: {visible(text)[:MAX_CHAT]}"
+        with self._lock:
+            self.chat_log.append(line)
+            del self.chat_log[:-CHAT_KEPT]
+        self.split.say(Text(line, "magenta"))
+        self.log(f"chat  {line}")
+
+    def _away(self, number: int, name: str) -> None:
+        most = f"{round(self.grace / 60)} min" if self.grace >= 60 else f"{self.grace:g} s"
+        message = shown(
+            f"Waiting for {name} (up to {most}, then a bot takes the seat; the game is saved).",
+            "yellow",
+        )
+        self.split.say_to_others(message, number)
+        self.log(f"waiting for {name}")
+
+    def joined(self, number: int | None, name: str) -> None:
+        who = name if number is not None else "A spectator"
+        self.log(f"{who} joined")
+        if number is not None:
+            self.split.say(shown(f"{who} is at the table.", "green"))
+
+    def left(self, number: int | None, name: str) -> None:
+        who = name if number is not None else "A spectator"
+        self.log(f"{who} left")
+
+    # ---------------------------------------------------------------- play
+
+    def play(self) -> tuple[int, list[str]]:
+        """Play the match to its end (in the game thread); the exit code and the last
+        words for the host's terminal."""
+        try:
+            self.saver.save()
+            while True:
+                try:
+                    _play(self.loop, self.match)
+                except SeatGone as gone:
+                    self._stand_in(gone)
+                    continue
+                break
+        except QuitGame:
+            words = "A player left the game. It is saved: umtali resume continues it."
+            self._end(words)
+            return 0, [words]
+        except Resigned as gave_up:
+            name = visible(self.players[gave_up.player - 1].name)
+            self._end(f"{name} resigned.")
+            return 0, [f"{name} resigned."]
+        finally:
+            self.saver.close()
+        self._end("The game is over. Thank you for playing.")
+        return 0, ["The game is over."]
+
+    def _stand_in(self, gone: SeatGone) -> None:
+        number = gone.seat
+        bot = make_bot(STAND_IN, None)
+        bot.name = self.players[number - 1].name
+        self.loop.replace_seat(number, bot)
+        self.split.seats.pop(number, None)
+        self.remote[number].close()
+        message = f"{gone}: the {STAND_IN} bot plays {gone.name}'s seat from now on."
+        self.split.say(shown(message, "yellow"))
+        self.log(message)
+
+    def _end(self, words: str) -> None:
+        """Tell everyone how it ended; each remote player leaves with Enter (or after
+        a while), and no code opens anything any more."""
+        self.doorman.close()
+        self.split.say(shown(words, "bold"))
+        partings = [
+            threading.Thread(target=screen.farewell, daemon=True) for screen in self.remote.values()
+        ]
+        for parting in partings:
+            parting.start()
+        for parting in partings:
+            parting.join(timeout=FAREWELL + 5)
+
+
+def _play(loop: TableLoop, match: Game | Session) -> None:
+    if isinstance(match, Session):
+        loop.play_session(match)
+    else:
+        loop.play_game(match)

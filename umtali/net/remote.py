@@ -1,0 +1,193 @@
+"""A seat's screen at another terminal, which outlives a dropped connection.
+
+The game thread speaks the Screen protocol to a :class:`RemoteScreen` whatever
+happens to the connection behind it.  It keeps what it last showed and what was
+said since, so a player who comes back gets the table as it was; a question
+asked while nobody is connected waits for the player's return, up to a grace
+period, and a question nobody answers waits as long; after either the seat is
+given up (:class:`SeatGone`) and the host hands it to a bot.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+
+from prompt_toolkit.completion import Completer
+from rich.console import RenderableType
+from rich.text import Text
+
+from umtali.engine.view import PlayerView
+from umtali.ui.app import AppScreen
+from umtali.ui.layout import MESSAGE_ROWS
+from umtali.ui.render import TableInfo
+from umtali.ui.screen import Toolbar
+
+
+class SeatGone(TimeoutError):
+    """A seat's player was away, or gave no answer, for longer than the grace period."""
+
+    def __init__(self, name: str, why: str, seat: int) -> None:
+        super().__init__(f"{name} {why}")
+        self.name = name
+        self.seat = seat
+
+
+class RemoteScreen:
+    """One seat's (or one spectator's) screen, attached to at most one connection."""
+
+    def __init__(
+        self,
+        name: str,
+        grace: float,
+        seat: int = 0,
+        patience: float | None = None,
+        on_away: Callable[[int, str], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.name = name
+        self.grace = grace  # how long the player may be away
+        self.patience = grace if patience is None else patience  # or silent
+        self.seat = seat  # 1 or 2; 0 for a spectator
+        self.clock = clock
+        # Told (seat, name) each time a question waits for a player not connected.
+        self.on_away = on_away or (lambda seat, name: None)
+        self._cond = threading.Condition()
+        self._app: AppScreen | None = None
+        self._shown: tuple[PlayerView, TableInfo] | RenderableType | None = None
+        self._said: deque[RenderableType] = deque(maxlen=MESSAGE_ROWS)
+        self.away_since: float = clock()  # not yet joined counts as away
+        self.closed = False
+
+    # -------------------------------------------------------- connections
+
+    @property
+    def present(self) -> bool:
+        return self._app is not None
+
+    def attach(self, app: AppScreen) -> bool:
+        """A connection takes the seat and is shown what the seat last saw; False if
+        another connection holds it already."""
+        with self._cond:
+            if self._app is not None or self.closed:
+                return False
+            self._app = app
+            shown, said = self._shown, list(self._said)
+            self._cond.notify_all()
+        app.answer_within = self.patience
+        if isinstance(shown, tuple):
+            app.table(*shown)
+        elif shown is not None:
+            app.show(shown)
+        for message in said:
+            app.say(message)
+        return True
+
+    def detach(self, app: AppScreen) -> None:
+        with self._cond:
+            if self._app is app:
+                self._app = None
+                self.away_since = self.clock()
+                self._cond.notify_all()
+
+    def farewell(self, seconds: float = 120.0) -> None:
+        """The game has ended: let a connected player read the last screen and press
+        Enter (or wait ``seconds``), then end the connection."""
+        app = self._app
+        if app is not None and not self.closed:
+            app.answer_within = seconds
+            with contextlib.suppress(EOFError, KeyboardInterrupt, TimeoutError):
+                app.ask("The game is over. Press Enter to leave. ")
+        self.close()
+
+    def close(self) -> None:
+        """The game is over: nothing more is asked, and the connection may end."""
+        with self._cond:
+            self.closed = True
+            app = self._app
+            self._cond.notify_all()
+        if app is not None:
+            app.end()
+
+    # ---------------------------------------------------- the Screen protocol
+
+    @property
+    def interactive(self) -> bool:
+        return True
+
+    def size(self) -> tuple[int, int]:
+        app = self._app
+        return app.size() if app is not None else (80, 24)
+
+    def table(self, view: PlayerView, info: TableInfo, note: Text | None = None) -> None:
+        with self._cond:
+            self._shown = (view, info)
+            app = self._app
+        if app is not None:
+            app.table(view, info, note)
+
+    def show(self, renderable: RenderableType) -> None:
+        with self._cond:
+            self._shown = renderable
+            app = self._app
+        if app is not None:
+            app.show(renderable)
+
+    def blank(self) -> None:
+        """Nobody else looks at this screen: there is nothing to hide."""
+
+    def say(self, message: RenderableType) -> None:
+        with self._cond:
+            self._said.append(message)
+            app = self._app
+        if app is not None:
+            app.say(message)
+
+    def ask(
+        self, message: str, toolbar: Toolbar | None = None, completer: Completer | None = None
+    ) -> str:
+        while True:
+            app = self._wait_for_player()
+            try:
+                answer = app.ask(message, toolbar, completer)
+            except EOFError:
+                if not app.closed:
+                    raise  # Ctrl-D: the player leaves
+                self.detach(app)  # the connection went: wait for the player again
+                continue
+            except TimeoutError:
+                raise SeatGone(self.name, "gave no answer", self.seat) from None
+            with self._cond:
+                self._said.clear()
+            return answer
+
+    def _wait_for_player(self) -> AppScreen:
+        told = False
+        with self._cond:
+            while self._app is None:
+                if self.closed:
+                    raise EOFError
+                left = self.away_since + self.grace - self.clock()
+                if left <= 0:
+                    raise SeatGone(self.name, "did not come back", self.seat)
+                if not told:
+                    told = True
+                    self._cond.release()
+                    try:
+                        self.on_away(self.seat, self.name)
+                    finally:
+                        self._cond.acquire()
+                    continue
+                self._cond.wait(min(left, 1.0))
+            return self._app
+
+    def page(self, renderable: RenderableType, title: str) -> None:
+        app = self._app
+        if app is not None:
+            app.page(renderable, title)
+
+    def wait(self, seconds: float) -> None:
+        time.sleep(seconds)

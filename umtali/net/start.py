@@ -1,0 +1,143 @@
+"""``umtali host``: make the game, open the door, print the invitations, play.
+
+Without ``--seat`` this terminal is the host's console: it prints how to join
+and then who joins and leaves; Ctrl-C stops the game (it is saved).  With
+``--seat N`` the host plays seat N in the full-screen table here, and the
+invitations are also said at the table.
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from umtali.engine.match import Game, Session
+from umtali.engine.record import PlayerInfo
+from umtali.net.host import Host, Invite
+from umtali.storage import data_dir
+from umtali.ui.screen import Screen
+from umtali.ui.theme import Theme
+
+#: An exit code, and the last words for the terminal.
+Outcome = tuple[int, list[str]]
+
+
+def host_key_path() -> Path:
+    return data_dir() / "host_key"
+
+
+def where(listen: str) -> str:
+    """The address a friend types: this computer's name, unless only it may connect."""
+    if listen in ("127.0.0.1", "localhost", "::1"):
+        return "localhost"
+    if listen in ("0.0.0.0", "::", ""):
+        return socket.gethostname() or "THIS-COMPUTER"
+    return listen
+
+
+def invitation(invite: Invite, port: int, address: str) -> str:
+    who = f"{invite.role} ({invite.name})" if invite.name else invite.role
+    return f"{who}: ssh -p {port} {invite.code}@{address}"
+
+
+def host_game(
+    match: Game | Session,
+    players: tuple[PlayerInfo, PlayerInfo],
+    theme: Theme,
+    rules: RenderableType,
+    paths: list[Path],
+    seed: int | None,
+    listen: str,
+    port: int,
+    seat: int | None,
+    grace: float,
+    delay: float,
+    spectators: bool,
+    make_local: Callable[[], tuple[Screen, Callable[[Callable[[], Outcome]], int]]],
+) -> int:
+    """Serve ``match``; returns the exit code."""
+    from umtali.net.server import Server, fingerprint, host_key
+
+    console = Console(highlight=False)
+
+    def log(line: str) -> None:
+        if seat is None:  # with a local table the console is the table's
+            console.print(Text(f"{time.strftime('%H:%M:%S')}  {line}"), markup=False)
+
+    local: dict[int, Screen] = {}
+    run_local = None
+    if seat is not None:
+        local[seat], run_local = make_local()
+    host = Host(
+        match,
+        players,
+        theme,
+        rules,
+        paths,
+        seed,
+        local=local,
+        grace=grace,
+        delay=delay,
+        spectators=spectators,
+        log=log,
+    )
+    key = host_key(host_key_path())
+    server = Server(host, key, listen, port)
+    try:
+        port = server.start()
+    except OSError as err:
+        print(
+            f"umtali: cannot listen on {listen} port {port}: {err.strerror or err}", file=sys.stderr
+        )
+        return 1
+    address = where(listen)
+    lines = [
+        f"Umtali host: {match.rules.name}, listening on {listen} port {port}.",
+        "Only this computer can join: --listen ADDRESS or --public let others in."
+        if address == "localhost"
+        else "Anyone who can reach this address can try a code: prefer a VPN or a tunnel.",
+        f"Host key fingerprint: {fingerprint(key)} (the first ssh asks to trust it).",
+        *(invitation(i, port, address) for i in host.invites),
+    ]
+    try:
+        if run_local is not None:
+            for line in lines:
+                console.print(line, markup=False)
+            input(f"Press Enter to sit down at seat {seat}. ")
+            for line in lines[3:]:
+                local[seat or 1].say(Text(line))
+            return run_local(host.play)
+        for line in lines:
+            console.print(line, markup=False)
+        console.print("Waiting for the players. Ctrl-C stops the game (it is saved).")
+        return _headless(host)
+    except (KeyboardInterrupt, EOFError):
+        print("\nStopped. The game is saved: umtali resume continues it.", file=sys.stderr)
+        return 130
+    finally:
+        server.stop()
+
+
+def _headless(host: Host) -> int:
+    outcome: list[tuple[int, list[str]]] = []
+    game = threading.Thread(target=lambda: outcome.append(host.play()), daemon=True)
+    game.start()
+    try:
+        while game.is_alive():
+            game.join(timeout=0.5)
+    except KeyboardInterrupt:
+        for screen in host.remote.values():
+            screen.close()
+        game.join(timeout=10)
+        raise
+    code, words = outcome[0] if outcome else (1, ["The game stopped."])
+    for line in words:
+        print(line)
+    return code

@@ -321,3 +321,41 @@ def test_a_card_name_check_catches_a_leak() -> None:
     with pytest.raises(AssertionError):
         shows_no_secret(Fake(), [THEME.plain(Card.parse("KD"))])  # type: ignore[arg-type]
     shows_no_secret(Fake(), ["0♥"])  # type: ignore[arg-type]  # "10♥" is no "0♥"
+
+
+def test_resume_hosts_a_hosted_game_again_with_new_codes(tmp_path: Path) -> None:
+    from test_terminal import UMTALI
+
+    from umtali.engine.match import Game
+    from umtali.engine.record import PlayerInfo
+    from umtali.net.start import HostOptions, hosted_options
+    from umtali.storage import Autosaver
+
+    games = tmp_path / "games"
+    games.mkdir()
+    record = games / "20261123-120000-hosted.umtali"
+    game = Game(seed=3)
+    players = (PlayerInfo("human", "Ann"), PlayerInfo("human", "Ben"))
+    saver = Autosaver(game, players, [record], warn=print)
+    saver.save()
+    saver.close()
+    mark = record.with_name(record.name + ".hosted")
+    mark.write_text(
+        '{"listen": "127.0.0.1", "port": 0, "seat": null, "grace": 60.0, "spectators": true}'
+    )
+    assert hosted_options(record) == HostOptions("127.0.0.1", 0, None, 60.0, True)
+    assert UMTALI is not None
+    child = pexpect.spawn(
+        UMTALI, ["resume"], env={"UMTALI_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    )
+    try:
+        child.expect(r"seat 1 \(Ann\): ssh -p \d+ [a-z-]+@localhost", timeout=20)
+        child.expect(r"spectator: ssh", timeout=5)
+        child.sendcontrol("c")
+        child.expect(pexpect.EOF, timeout=20)
+    finally:
+        child.close(force=True)
+    # A note that cannot be read means the game is simply resumed at this keyboard.
+    for bad in ("{", '{"port": "x"}', '{"listen": "a", "port": 1, "seat": 3}', "[]"):
+        mark.write_text(bad)
+        assert hosted_options(record) is None

@@ -21,6 +21,7 @@ from umtali.textsafe import speaks_unicode, to_ascii, visible
 if TYPE_CHECKING:
     from rich.markdown import Markdown
 
+    from umtali.net.start import HostOptions
     from umtali.ui.theme import Theme
 
 
@@ -194,11 +195,18 @@ def run_resume(args: argparse.Namespace) -> int:
     if unplayable:
         print(visible(f"{saved.path}: {unplayable}"), file=sys.stderr)
         return 1
-    if not _need_terminal("resume"):
-        return 2
     copies, skipped = copies_to_keep(saved)
     for why in skipped:
         print(visible(why), file=sys.stderr)
+    from umtali.net.start import hosted_options
+
+    hosted = hosted_options(saved.path)
+    if hosted is not None:  # a hosted game is hosted again, with new invite codes
+        if _no_net() or (hosted.seat is not None and not _need_terminal("resume")):
+            return 2
+        return _host(args, saved.players, saved.match, [saved.path, *copies], None, hosted)
+    if not _need_terminal("resume"):
+        return 2
     return _table(
         args,
         saved.players,
@@ -319,47 +327,60 @@ def run_watch(args: argparse.Namespace) -> int:
     return watch_table(args.plain, _theme(args), levels, match, args.seed, args.delay)
 
 
-def run_host(args: argparse.Namespace) -> int:
+def _no_net() -> bool:
+    """Whether asyncssh is missing (and if so, say how to install it)."""
     import importlib.util
 
-    if importlib.util.find_spec("asyncssh") is None:
-        print(
-            "umtali host needs the net extra (asyncssh): pip install 'umtali[net]'",
-            file=sys.stderr,
-        )
+    if importlib.util.find_spec("asyncssh") is not None:
+        return False
+    print("umtali host needs the net extra (asyncssh): pip install 'umtali[net]'", file=sys.stderr)
+    return True
+
+
+def run_host(args: argparse.Namespace) -> int:
+    if _no_net():
         return 2
     if args.seat is not None and not _need_terminal("host --seat"):
         return 2
     if args.seat == 2 and args.bot:
         print("umtali: --bot plays seat 2, so you cannot sit there (--seat 1)", file=sys.stderr)
         return 2
-    from umtali.net.start import host_game
-    from umtali.start import make_screen
+    from umtali.net.start import HostOptions
     from umtali.storage import new_record_path
 
     names = args.names or ("Player 1", "Player 2")
     second = PlayerInfo("bot", names[1], args.bot) if args.bot else PlayerInfo("human", names[1])
     players = (PlayerInfo("human", names[0]), second)
+    seed = args.seed
     match: Game | Session = (
-        Session(args.variant, seed=args.seed)
-        if args.session
-        else Game(args.variant, seed=args.seed)
+        Session(args.variant, seed=seed) if args.session else Game(args.variant, seed=seed)
     )
-    theme = _theme(args)
     listen = args.listen or ("0.0.0.0" if args.public else "127.0.0.1")
+    options = HostOptions(listen, args.port, args.seat, args.grace * 60, args.spectators)
+    return _host(args, players, match, [new_record_path()], seed, options)
+
+
+def _host(
+    args: argparse.Namespace,
+    players: tuple[PlayerInfo, PlayerInfo],
+    match: Game | Session,
+    paths: list[Path],
+    seed: int | None,
+    options: HostOptions,
+) -> int:
+    from umtali.net.start import host_game
+    from umtali.start import make_screen
+
+    theme = _theme(args)
     return host_game(
         match,
         players,
         theme,
         rules_markdown(theme.ascii),
-        [new_record_path()],
-        args.seed,
-        listen,
-        args.port,
-        args.seat,
-        args.grace * 60,
+        paths,
+        seed,
+        options,
         args.delay,
-        args.spectators,
         lambda: make_screen(args.plain, theme, lambda c: show_rules(c, theme.ascii)),
     )
 

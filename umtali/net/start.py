@@ -8,11 +8,14 @@ invitations are also said at the table.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import socket
 import sys
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from rich.console import Console, RenderableType
@@ -27,6 +30,41 @@ from umtali.ui.theme import Theme
 
 #: An exit code, and the last words for the terminal.
 Outcome = tuple[int, list[str]]
+
+
+@dataclass(frozen=True, slots=True)
+class HostOptions:
+    """How a game is hosted; kept beside its record, so resuming it hosts it again."""
+
+    listen: str = "127.0.0.1"
+    port: int = 2222
+    seat: int | None = None  # the seat the host plays here, if any
+    grace: float = 600.0  # seconds a player may be away or silent
+    spectators: bool = False
+
+
+def _mark(record: Path) -> Path:
+    return record.with_name(record.name + ".hosted")
+
+
+def hosted_options(record: Path) -> HostOptions | None:
+    """The options a saved game was hosted with, or None if it was not hosted (or
+    its note is unreadable: it is then resumed at this keyboard)."""
+    try:
+        data = json.loads(_mark(record).read_text(encoding="utf-8"))
+        options = HostOptions(**data)
+    except (OSError, ValueError, TypeError):
+        return None
+    valid = (
+        isinstance(options.listen, str)
+        and type(options.port) is int
+        and 0 <= options.port <= 65535
+        and options.seat in (None, 1, 2)
+        and isinstance(options.grace, (int, float))
+        and 6 <= options.grace <= 86400
+        and isinstance(options.spectators, bool)
+    )
+    return options if valid else None
 
 
 def host_key_path() -> Path:
@@ -54,12 +92,8 @@ def host_game(
     rules: RenderableType,
     paths: list[Path],
     seed: int | None,
-    listen: str,
-    port: int,
-    seat: int | None,
-    grace: float,
+    options: HostOptions,
     delay: float,
-    spectators: bool,
     make_local: Callable[[], tuple[Screen, Callable[[Callable[[], Outcome]], int]]],
 ) -> int:
     """Serve ``match``; returns the exit code."""
@@ -71,6 +105,7 @@ def host_game(
         if seat is None:  # with a local table the console is the table's
             console.print(Text(f"{time.strftime('%H:%M:%S')}  {line}"), markup=False)
 
+    listen, port, seat = options.listen, options.port, options.seat
     local: dict[int, Screen] = {}
     run_local = None
     if seat is not None:
@@ -83,9 +118,9 @@ def host_game(
         paths,
         seed,
         local=local,
-        grace=grace,
+        grace=options.grace,
         delay=delay,
-        spectators=spectators,
+        spectators=options.spectators,
         log=log,
     )
     key = host_key(host_key_path())
@@ -98,6 +133,8 @@ def host_game(
         )
         return 1
     address = where(listen)
+    with contextlib.suppress(OSError):  # without it, a resumed game is simply not hosted
+        _mark(paths[0]).write_text(json.dumps(asdict(options)), encoding="utf-8")
     lines = [
         f"Umtali host: {match.rules.name}, listening on {listen} port {port}.",
         "Only this computer can join: --listen ADDRESS or --public let others in."

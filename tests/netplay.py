@@ -76,7 +76,7 @@ class Hosted:
             log=self.lines.append,
             patience=patience,
         )
-        self.server = Server(self.host, host_key(tmp / "host_key"), "127.0.0.1", 0)
+        self.server = Server(self.host.doorman, host_key(tmp / "host_key"), "127.0.0.1", 0)
         self.port = self.server.start()
         self.outcome: list[tuple[int, list[str]]] = []
         self.thread = threading.Thread(

@@ -51,12 +51,21 @@ def shows_no_secret(term: Terminal, secrets: list[str]) -> None:
         assert not re.search(rf"(?<![0-9]){re.escape(card)}", text), (card, text)
 
 
-def play_turns(hosted: Hosted, players: dict[int, Terminal], until: str, moves: int = 300) -> None:
+def play_turns(
+    hosted: Hosted, players: dict[int, Terminal], until: str, moves: int = 300, wire: bool = False
+) -> None:
     """Each player, at their prompt, asks for a hint and plays it; every screen is
-    checked after each move."""
+    checked after each move (and with ``wire``, every byte each client was sent)."""
     for _ in range(moves):
         for number, term in players.items():
-            shows_no_secret(term, secret_cards(hosted, number))
+            secrets = secret_cards(hosted, number)
+            shows_no_secret(term, secrets)
+            if wire:
+                sent = term.everything()
+                # The cards cut for the deal were shown to both before the deal.
+                cut = {THEME.plain(c) for c in hosted.game.cut or ()}
+                for card in set(secrets) - cut:
+                    assert not re.search(rf"(?<![0-9]){re.escape(card)}", sent), card
         if any(re.search(until, t.text) for t in players.values()):
             return
         for number, term in players.items():
@@ -88,7 +97,7 @@ def test_two_players_play_a_hand_each_seeing_only_their_own_cards(
         ben.type("say good luck")
         ann.wait_for(r"Ben: good luck")
         watcher.wait_for(r"Ben: good luck")
-        play_turns(hosted, {1: ann, 2: ben}, r"Hand over|Hand 1 is over")
+        play_turns(hosted, {1: ann, 2: ben}, r"Hand over|Hand 1 is over", wire=True)
         # The spectator saw the table and never a hand.
         text = watcher.text
         assert "Ann ▒" in text or "Ann" in text
@@ -359,3 +368,21 @@ def test_resume_hosts_a_hosted_game_again_with_new_codes(tmp_path: Path) -> None
     for bad in ("{", '{"port": "x"}', '{"listen": "a", "port": 1, "seat": 3}', "[]"):
         mark.write_text(bad)
         assert hosted_options(record) is None
+
+
+def test_connections_are_capped(
+    tmp_path: Path, loop: Loop, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import umtali.net.server
+
+    monkeypatch.setattr(umtali.net.server, "MAX_CONNECTIONS", 2)
+    hosted = Hosted(tmp_path)
+    try:
+        first = Terminal(loop, hosted.port, hosted.code("spectator"))
+        second = Terminal(loop, hosted.port, hosted.code("spectator"))
+        first.wait_for(r"You are watching|Stock")
+        second.wait_for(r"You are watching|Stock")
+        with pytest.raises((asyncssh.Error, OSError)):
+            Terminal(loop, hosted.port, hosted.code("spectator"))
+    finally:
+        hosted.stop()

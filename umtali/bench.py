@@ -426,7 +426,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     fuzz.add_argument(
         "--app", action="store_true", help="type into the full-screen application instead"
     )
+    host = sub.add_parser(
+        "host", help="many hosted games at once, each against an SSH client (needs [net])"
+    )
+    host.add_argument("--games", type=int, default=50, help="games at once (default 50)")
+    host.add_argument("--seconds", type=float, default=60.0, help="how long (default 60)")
+    host.add_argument("--seed", type=int, default=1, help="first deal seed (default 1)")
     args = parser.parse_args(argv)
+    if args.what == "host":
+        from umtali.net.load import bench_host
+
+        if args.games < 1 or not 1 <= args.seconds <= 3600:
+            parser.error("--games must be at least 1 and --seconds from 1 to 3600")
+        hosted = bench_host(args.games, args.seconds, args.seed)
+        print(
+            f"host: {hosted['games']} games for {hosted['seconds']:g} s, {hosted['moves']} "
+            f"moves; move latency p50 {hosted['latency_ms']['p50']} ms, p95 "
+            f"{hosted['latency_ms']['p95']} ms; host peak memory {hosted['host_peak_rss_mb']} "
+            f"MB; stalled {hosted['stalled']}, lost {hosted['lost']}"
+        )
+        print(json.dumps(hosted))
+        return 0 if not hosted["stalled"] and not hosted["lost"] else 1
     if args.what == "coach":
         if args.games < 1:
             parser.error("--games must be at least 1")

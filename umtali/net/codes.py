@@ -38,21 +38,26 @@ def new_code(draw: Callable[[int], int] = secrets.randbelow) -> str:
 
 
 class Doorman:
-    """Which code opens which role ("seat 1", "seat 2", "spectator"), and who is
-    refused for giving wrong ones."""
+    """Which code opens which role ("seat 1", "seat 2", "spectator") of which game,
+    and who is refused for giving wrong ones.  One doorman may keep the door of
+    several games (a load test serves fifty from one host)."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
-        self._roles: dict[str, str] = {}
+        self._roles: dict[str, tuple[object, str]] = {}
         self._wrong: dict[str, deque[float]] = {}
         self.open = True
 
-    def issue(self, role: str) -> str:
+    def issue(self, role: str, game: object = None) -> str:
         code = new_code()
         while code in self._roles:
             code = new_code()
-        self._roles[code] = role
+        self._roles[code] = (game, role)
         return code
+
+    def game_of(self, code: str) -> object:
+        """The game a valid code belongs to."""
+        return self._roles[code][0]
 
     def refused(self, peer: str) -> bool:
         """Whether ``peer`` gave too many wrong codes lately."""
@@ -68,7 +73,7 @@ class Doorman:
         if self.refused(peer):
             return None
         role = None
-        for known, its_role in self._roles.items():
+        for known, (_, its_role) in self._roles.items():
             # Every code is compared, in constant time: how long a refusal takes
             # says nothing about how close the guess was.
             if hmac.compare_digest(known.encode(), code.encode()[:64]) and self.open:
@@ -79,7 +84,12 @@ class Doorman:
                 self._wrong.pop(next(iter(self._wrong)))
         return role
 
+    def revoke(self, game: object) -> None:
+        """That game is over: its codes open nothing any more."""
+        for code in [c for c, (g, _) in self._roles.items() if g is game]:
+            del self._roles[code]
+
     def close(self) -> None:
-        """The game is over: no code opens anything any more."""
+        """The host is closing: no code opens anything any more."""
         self.open = False
         self._roles.clear()

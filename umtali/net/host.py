@@ -67,6 +67,8 @@ class Host:
         patience: float | None = None,
         spectators: bool = False,
         log: Callable[[str], None] = lambda line: None,
+        doorman: Doorman | None = None,
+        hint: str = STAND_IN,
     ) -> None:
         self.match = match
         self.players = players
@@ -74,7 +76,7 @@ class Host:
         self.rules = rules
         self.log = log  # what the host's own terminal is told: joins, leaves, the end
         self.grace = grace
-        self.doorman = Doorman()
+        self.doorman = doorman or Doorman()
         self.invites: list[Invite] = []
         self.remote: dict[int, RemoteScreen] = {}
         local = local or {}
@@ -88,14 +90,14 @@ class Host:
             remote = RemoteScreen(visible(info.name), grace, number, patience, self._away)
             self.remote[number] = screen = remote
             screens[number] = screen
-            code = self.doorman.issue(f"seat {number}")
+            code = self.doorman.issue(f"seat {number}", self)
             self.invites.append(Invite(f"seat {number}", visible(info.name), code))
         if spectators:
-            self.invites.append(Invite("spectator", "", self.doorman.issue("spectator")))
+            self.invites.append(Invite("spectator", "", self.doorman.issue("spectator", self)))
         self.split = SplitScreen(screens)
         self.chat_log: list[str] = []
         self._lock = threading.Lock()
-        hint_bot = make_bot(STAND_IN, seed)
+        hint_bot = make_bot(hint, seed)
         seats: list[Seat] = []
         for number, info in enumerate(players, 1):
             other = players[2 - number]
@@ -201,7 +203,7 @@ class Host:
     def _end(self, words: str) -> None:
         """Tell everyone how it ended; each remote player leaves with Enter (or after
         a while), and no code opens anything any more."""
-        self.doorman.close()
+        self.doorman.revoke(self)
         self.split.say(shown(words, "bold"))
         partings = [
             threading.Thread(target=screen.farewell, daemon=True) for screen in self.remote.values()

@@ -22,11 +22,13 @@ from typing import Any
 import asyncssh
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHSession
 
+from umtali.net.codes import Doorman
 from umtali.net.host import Host
 from umtali.net.remote import RemoteScreen
 from umtali.ui.app import AppScreen
 
-#: Connections open at once, all told (two players, spectators, and a few tries).
+#: Connections open at once, all told, for one game (two players, spectators, and a
+#: few tries); a server of several games allows this many for each.
 MAX_CONNECTIONS = 32
 #: Seconds a client has to get in.
 LOGIN_TIMEOUT = 20
@@ -73,11 +75,17 @@ class _Gate(PromptToolkitSSHServer):
     """One SSH connection: lets in a valid code, and only as far as the table."""
 
     def __init__(
-        self, host: Host, live: set[asyncssh.SSHServerConnection], color_system: str = "256"
+        self,
+        door: Doorman,
+        live: set[asyncssh.SSHServerConnection],
+        most: int = MAX_CONNECTIONS,
+        color_system: str = "256",
     ) -> None:
         super().__init__(self._interact, enable_cpr=False)
-        self.host = host
+        self.door = door
+        self.host: Host | None = None  # the game the code opens
         self.live = live  # the server's open connections
+        self.most = most
         self.color_system = color_system
         self.peer = "?"
         self.role: str | None = None
@@ -89,7 +97,7 @@ class _Gate(PromptToolkitSSHServer):
         self._conn = conn
         peer = conn.get_extra_info("peername")
         self.peer = str(peer[0]) if peer else "?"
-        if len(self.live) >= MAX_CONNECTIONS:
+        if len(self.live) >= self.most:
             conn.close()
             return
         self.live.add(conn)
@@ -101,8 +109,11 @@ class _Gate(PromptToolkitSSHServer):
             self._counted = False
 
     def begin_auth(self, username: str) -> bool:
-        self.role = self.host.doorman.admit(username, self.peer)
-        return self.role is None  # a valid code needs nothing more; a wrong one fails
+        self.role = self.door.admit(username, self.peer)
+        if self.role is not None:
+            game = self.door.game_of(username)
+            self.host = game if isinstance(game, Host) else None
+        return self.host is None  # a valid code needs nothing more; a wrong one fails
 
     def password_auth_supported(self) -> bool:
         return False
@@ -119,47 +130,47 @@ class _Gate(PromptToolkitSSHServer):
 
     # The connection's table.
     async def _interact(self, session: PromptToolkitSSHSession) -> None:
-        try:
-            await self._table(session)
-        except Exception as err:  # never a traceback on the host's terminal
-            self.host.log(f"a connection from {self.peer} failed: {type(err).__name__}: {err}")
-
-    async def _table(self, session: PromptToolkitSSHSession) -> None:
-        role = self.role
-        if role is None:
+        host = self.host
+        if host is None or self.role is None:
             return
+        try:
+            await self._table(session, host, self.role)
+        except Exception as err:  # never a traceback on the host's terminal
+            host.log(f"a connection from {self.peer} failed: {type(err).__name__}: {err}")
+
+    async def _table(self, session: PromptToolkitSSHSession, host: Host, role: str) -> None:
         number = int(role.split()[1]) if role.startswith("seat ") else None
-        app = AppScreen(self.host.theme, self.color_system, remote=True)
+        app = AppScreen(host.theme, self.color_system, remote=True)
         if isinstance(session, _Session):
             session.table = app
         if number is None:
-            screen = RemoteScreen("spectator", self.host.grace)  # never asked anything
-            self.host.split.watch(screen)
+            screen = RemoteScreen("spectator", host.grace)  # never asked anything
+            host.split.watch(screen)
             screen.attach(app)
-            for line in self.host.chat_log[-5:]:
+            for line in host.chat_log[-5:]:
                 app.say(line)
-            self.host.joined(None, "")
+            host.joined(None, "")
             try:
                 await app.app.run_async()
             finally:
                 app.close()
-                self.host.split.unwatch(screen)
-                self.host.left(None, "")
+                host.split.unwatch(screen)
+                host.left(None, "")
             return
-        seat = self.host.remote.get(number)
+        seat = host.remote.get(number)
         if seat is not None:
             name = seat.name
-            app.on_say = lambda text: self.host.chat(name, text)
+            app.on_say = lambda text: host.chat(name, text)
         if seat is None or not seat.attach(app):
             _write(session, "This seat is taken: its player is at the table already.\r\n")
             return
-        self.host.joined(number, seat.name)
+        host.joined(number, seat.name)
         try:
             await app.app.run_async()
         finally:
             app.close()
             seat.detach(app)
-            self.host.left(number, seat.name)
+            host.left(number, seat.name)
 
 
 def _write(session: PromptToolkitSSHSession, text: str) -> None:
@@ -172,8 +183,11 @@ class Server:
     """The SSH server in a thread of its own, with its own event loop, so the game
     thread and a local table are free to block."""
 
-    def __init__(self, host: Host, key: asyncssh.SSHKey, listen: str, port: int) -> None:
-        self.host = host
+    def __init__(
+        self, door: Doorman, key: asyncssh.SSHKey, listen: str, port: int, games: int = 1
+    ) -> None:
+        self.door = door
+        self.most = MAX_CONNECTIONS * games
         self.key = key
         self.listen = listen
         self.port = port
@@ -193,7 +207,7 @@ class Server:
 
     async def _listen(self) -> asyncssh.SSHAcceptor:
         return await asyncssh.create_server(
-            lambda: _Gate(self.host, self.live),
+            lambda: _Gate(self.door, self.live, self.most),
             self.listen,
             self.port,
             server_host_keys=[self.key],

@@ -124,7 +124,7 @@ def host_game(
         log=log,
     )
     key = host_key(host_key_path())
-    server = Server(host, key, listen, port)
+    server = Server(host.doorman, key, listen, port)
     try:
         port = server.start()
     except OSError as err:

@@ -44,6 +44,8 @@ class SplitScreen:
             screen.show(panel)
         elif public is not None:
             screen.table(*public)
+        else:
+            screen.say(Text("You are watching. The table appears with the first deal."))
 
     def unwatch(self, screen: Screen) -> None:
         with self._lock:

@@ -1,0 +1,242 @@
+"""``umtali bench host``: many hosted games at once, each against a client over SSH.
+
+One host process serves ``games`` games from one SSH server; in each, seat 1 is
+a client on the loopback interface and seat 2 a bot.  The clients run in a
+process of their own (so the host's memory is the host's): each reads its screen
+through a terminal emulator, asks for a hint at its prompt and plays it, and
+times every move from its Enter to the first change of the table on its screen.
+At the end the run reports the host's memory, the move latency, and whether any
+game stalled (no move in its last STALL seconds) or was lost (its record does not
+replay to the game in the host's memory).
+
+Needs the net extra (asyncssh) and pyte (the test extra).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import re
+import resource
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+#: A game with no move for this many seconds at the end of the run has stalled.
+STALL = 20.0
+_HINT = re.compile(r"Hint: (.+?) —")
+
+
+def bench_host(games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
+    import asyncssh
+    from rich.text import Text
+
+    from umtali.engine.match import Game
+    from umtali.engine.record import PlayerInfo
+    from umtali.net.codes import Doorman
+    from umtali.net.host import Host
+    from umtali.net.server import Server
+    from umtali.storage import read_saved
+    from umtali.ui.theme import Theme
+
+    folder = Path(tempfile.mkdtemp(prefix="umtali-load-"))
+    door = Doorman()
+    hosts: list[Host] = []
+    for n in range(games):
+        players = (PlayerInfo("human", f"P{n}"), PlayerInfo("bot", "Bot", "normal"))
+        host = Host(
+            Game(seed=seed + n),
+            players,
+            Theme(),
+            Text("RULES"),
+            [folder / f"game{n}.umtali"],
+            seed + n,
+            grace=seconds + 60,
+            delay=0,
+            doorman=door,
+            hint="normal",
+        )
+        hosts.append(host)
+    threads = [threading.Thread(target=h.play, daemon=True) for h in hosts]
+    for thread in threads:
+        thread.start()
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    server = Server(door, key, "127.0.0.1", 0, games)
+    port = server.start()
+    codes = [h.invites[0].code for h in hosts]
+    context = multiprocessing.get_context("spawn")
+    results = context.Queue()
+    clients = context.Process(target=_clients, args=(port, codes, seconds, results))
+    clients.start()
+    report = results.get(timeout=seconds + 120)
+    clients.join(timeout=30)
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    lost = 0
+    for host in hosts:
+        host.saver.save()
+        saved = read_saved(host.saver.paths[0]).match
+        game = host.match
+        assert isinstance(game, Game) and isinstance(saved, Game)
+        if [h.actions() for h in saved.hands] != [h.actions() for h in game.hands]:
+            lost += 1
+    for host in hosts:
+        for screen in host.remote.values():
+            screen.close()
+    server.stop()
+    latencies = sorted(report["latencies"])
+    now = report["ended"]
+    stalled = sum(
+        1
+        for last, done in zip(report["last_move"], report["finished"], strict=True)
+        if not done and now - last > STALL
+    )
+    return {
+        "benchmark": "host",
+        "games": games,
+        "seconds": seconds,
+        "moves": len(latencies),
+        "moves_per_game_min": min(report["moves"]) if report["moves"] else 0,
+        "finished": sum(report["finished"]),
+        "latency_ms": {
+            "p50": round(1000 * _percentile(latencies, 0.50), 1),
+            "p95": round(1000 * _percentile(latencies, 0.95), 1),
+        },
+        "host_peak_rss_mb": round(peak_mb, 1),
+        "stalled": stalled,
+        "lost": lost,
+        "client_errors": report["errors"],
+    }
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+# ----------------------------------------------------------------- the clients
+
+
+def _clients(port: int, codes: list[str], seconds: float, results: Any) -> None:
+    report = asyncio.run(_play_all(port, codes, seconds))
+    results.put(report)
+
+
+async def _play_all(port: int, codes: list[str], seconds: float) -> dict[str, Any]:
+    end = time.monotonic() + seconds
+    latencies: list[float] = []
+    moves = [0] * len(codes)
+    last = [time.monotonic()] * len(codes)
+    finished = [False] * len(codes)
+    errors: list[str] = []
+    await asyncio.gather(
+        *(
+            _play_one(port, code, i, end, latencies, moves, last, errors, finished)
+            for i, code in enumerate(codes)
+        )
+    )
+    return {
+        "latencies": latencies,
+        "moves": moves,
+        "last_move": last,
+        "finished": finished,
+        "ended": time.monotonic(),
+        "errors": errors[:10],
+    }
+
+
+async def _play_one(
+    port: int,
+    code: str,
+    i: int,
+    end: float,
+    latencies: list[float],
+    moves: list[int],
+    last: list[float],
+    errors: list[str],
+    finished: list[bool],
+) -> None:
+    import asyncssh
+    import pyte
+
+    screen = pyte.Screen(100, 30)
+    stream = pyte.Stream(screen)
+    try:
+        conn = await asyncssh.connect(
+            "127.0.0.1", port, username=code, known_hosts=None, client_keys=None
+        )
+        proc = await conn.create_process(term_type="xterm", term_size=(100, 30))
+    except (OSError, asyncssh.Error) as err:
+        errors.append(f"connect: {err}")
+        return
+
+    def text() -> str:
+        return "\n".join(line.rstrip() for line in screen.display)
+
+    def table() -> str:
+        shown = text()
+        cut = shown.find("last moves")
+        return shown[:cut] if cut >= 0 else shown
+
+    async def read_until(pattern: re.Pattern[str], limit: float) -> re.Match[str] | None:
+        stop = time.monotonic() + limit
+        while time.monotonic() < stop:
+            found = pattern.search(text())
+            if found:
+                return found
+            try:
+                data = await asyncio.wait_for(proc.stdout.read(65536), 0.5)
+            except asyncio.TimeoutError:
+                continue
+            if not data:
+                return None
+            stream.feed(data)
+        return None
+
+    try:
+        while time.monotonic() < end:
+            found = await read_until(
+                re.compile(r"(?m)^P\d+>\s*$|Press Enter|extra \(11th\)"), end - time.monotonic()
+            )
+            if found is None:
+                finished[i] = "The game is over" in text()
+                break
+            if not re.match(r"P\d+>", found.group(0)):  # a pause, or the dealer's question
+                proc.stdin.write("\r")
+                await asyncio.sleep(0.1)
+                stream.feed(await _drain(proc))
+                continue
+            proc.stdin.write("hint\r")
+            hint = await read_until(_HINT, 30)
+            if hint is None:
+                errors.append("no hint came")
+                break
+            before = table()
+            started = time.monotonic()
+            proc.stdin.write(hint.group(1) + "\r")
+            while time.monotonic() - started < 30:
+                try:
+                    data = await asyncio.wait_for(proc.stdout.read(65536), 0.5)
+                except asyncio.TimeoutError:
+                    continue
+                if not data:
+                    break
+                stream.feed(data)
+                if table() != before:
+                    latencies.append(time.monotonic() - started)
+                    moves[i] += 1
+                    last[i] = time.monotonic()
+                    break
+    except (OSError, asyncssh.Error) as err:
+        errors.append(f"play: {err}")
+    finally:
+        conn.close()
+
+
+async def _drain(proc: Any) -> str:
+    try:
+        return str(await asyncio.wait_for(proc.stdout.read(65536), 0.2))
+    except asyncio.TimeoutError:
+        return ""

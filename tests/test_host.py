@@ -386,3 +386,51 @@ def test_connections_are_capped(
             Terminal(loop, hosted.port, hosted.code("spectator"))
     finally:
         hosted.stop()
+
+
+def test_the_host_gives_a_missing_players_seat_to_the_bot(tmp_path: Path, loop: Loop) -> None:
+    from umtali.net.start import _console
+
+    hosted = Hosted(tmp_path)
+    typed = iter(["help", "say welcome", "bot 3", "bot 2"])
+
+    def lines() -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    try:
+        ann = Terminal(loop, hosted.port, hosted.code("seat 1"))
+        ann.wait_for(r"Cut for the deal")
+        _console(hosted.host, lines)
+        ann.wait_for(r"Host: welcome")
+        play_turns(hosted, {1: ann}, r"given to the bot by the host", moves=60)
+        play_turns(hosted, {1: ann}, r"Ben: (drew|took)", moves=60)
+    finally:
+        hosted.stop()
+
+
+def test_the_host_plays_a_seat_in_its_own_terminal(tmp_path: Path, loop: Loop) -> None:
+    from test_terminal import Terminal as Local
+
+    host = Local("host", "--seat", "1", "--port", "0", "--names", "Ann", "Ben", "--delay", "0")
+    try:
+        invite = host.wait_for(r"seat 2 \(Ben\): ssh -p (\d+) ([a-z-]+)@localhost")
+        port, code = int(invite.group(1)), invite.group(2)
+        assert "Host key fingerprint: SHA256:" in host.text
+        assert "Only this computer can join" in host.text
+        host.type("")
+        host.wait_for(r"Cut for the deal")
+        ben = Terminal(loop, port, code)
+        ben.wait_for(r"Cut for the deal")
+        host.wait_for(r"Ben is at the table")
+        ben.type("say hi from afar")
+        host.wait_for(r"Ben: hi from afar")
+        host.child.sendcontrol("c")
+        host.wait_for(r"Leave the game\?")
+        host.type("y")
+        ben.wait_for(r"A player left the game")
+        host.wait_for(r"saved")
+    finally:
+        host.close()

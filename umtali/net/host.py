@@ -194,10 +194,11 @@ class Host:
         bot = make_bot(STAND_IN, None)
         bot.name = self.players[number - 1].name
         self.loop.replace_seat(number, bot)
-        self.split.seats.pop(number, None)
-        self.remote[number].close()
         message = f"{gone}: the {STAND_IN} bot plays {gone.name}'s seat from now on."
         self.split.say(shown(message, "yellow"))
+        self.split.seats.pop(number, None)
+        # If that player is still connected, they read it, and then their table closes.
+        threading.Thread(target=self.remote[number].farewell, daemon=True).start()
         self.log(message)
 
     def _end(self, words: str) -> None:

@@ -61,6 +61,7 @@ class RemoteScreen:
         self._said: deque[RenderableType] = deque(maxlen=MESSAGE_ROWS)
         self.away_since: float = clock()  # not yet joined counts as away
         self.closed = False
+        self.given_up = False  # the host gave the seat to a bot
 
     # -------------------------------------------------------- connections
 
@@ -102,6 +103,16 @@ class RemoteScreen:
             with contextlib.suppress(EOFError, KeyboardInterrupt, TimeoutError):
                 app.ask("The game is over. Press Enter to leave. ")
         self.close()
+
+    def give_up(self) -> None:
+        """The host gives the seat to a bot: the question waiting (or the next one
+        asked) ends in SeatGone."""
+        with self._cond:
+            self.given_up = True
+            app = self._app
+            self._cond.notify_all()
+        if app is not None:
+            app.answer(SeatGone(self.name, "was given to the bot by the host", self.seat))
 
     def close(self) -> None:
         """The game is over: nothing more is asked, and the connection may end."""
@@ -158,6 +169,8 @@ class RemoteScreen:
                     raise  # Ctrl-D: the player leaves
                 self.detach(app)  # the connection went: wait for the player again
                 continue
+            except SeatGone:
+                raise
             except TimeoutError:
                 raise SeatGone(self.name, "gave no answer", self.seat) from None
             with self._cond:
@@ -167,9 +180,13 @@ class RemoteScreen:
     def _wait_for_player(self) -> AppScreen:
         told = False
         with self._cond:
+            if self.given_up:
+                raise SeatGone(self.name, "was given to the bot by the host", self.seat)
             while self._app is None:
                 if self.closed:
                     raise EOFError
+                if self.given_up:
+                    raise SeatGone(self.name, "was given to the bot by the host", self.seat)
                 left = self.away_since + self.grace - self.clock()
                 if left <= 0:
                     raise SeatGone(self.name, "did not come back", self.seat)

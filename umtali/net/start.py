@@ -153,7 +153,10 @@ def host_game(
             return run_local(host.play)
         for line in lines:
             console.print(line, markup=False)
-        console.print("Waiting for the players. Ctrl-C stops the game (it is saved).")
+        console.print(
+            "Waiting for the players. Type 'bot 1' (or 'bot 2') to give a seat to the "
+            "bot, 'say' and a line to talk to the table; Ctrl-C stops the game (it is saved)."
+        )
         return _headless(host)
     except (KeyboardInterrupt, EOFError):
         print("\nStopped. The game is saved: umtali resume continues it.", file=sys.stderr)
@@ -162,10 +165,13 @@ def host_game(
         server.stop()
 
 
-def _headless(host: Host) -> int:
+def _headless(host: Host, lines: Callable[[], str] = input) -> int:
+    """The game in its thread, and the host's console: lines typed here are commands."""
     outcome: list[tuple[int, list[str]]] = []
     game = threading.Thread(target=lambda: outcome.append(host.play()), daemon=True)
     game.start()
+    console = threading.Thread(target=_console, args=(host, lines), daemon=True)
+    console.start()
     try:
         while game.is_alive():
             game.join(timeout=0.5)
@@ -178,3 +184,26 @@ def _headless(host: Host) -> int:
     for line in words:
         print(line)
     return code
+
+
+def _console(host: Host, lines: Callable[[], str]) -> None:
+    """The host's commands: ``bot N`` gives seat N to the bot, ``say ...`` talks."""
+    while True:
+        try:
+            line = lines().strip()
+        except (EOFError, OSError, ValueError):
+            return  # no console (input closed): the game goes on without one
+        word = line.split(" ", 1)
+        if word[0] == "bot" and len(word) == 2 and word[1].strip() in ("1", "2"):
+            screen = host.remote.get(int(word[1]))
+            if screen is None:
+                print(f"Seat {word[1]} is not a player at another terminal.")
+            else:
+                screen.give_up()
+        elif word[0] == "say" and len(word) == 2 and word[1].strip():
+            host.chat("Host", word[1].strip())
+        elif line:
+            print(
+                "Commands: bot 1, bot 2 (give that seat to the bot), say <line>. "
+                "Ctrl-C stops the game."
+            )

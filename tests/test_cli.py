@@ -104,3 +104,29 @@ def test_a_dumb_terminal_gets_the_line_by_line_table() -> None:
 
     assert is_dumb({"TERM": "dumb"}) and is_dumb({"TERM": "unknown"})
     assert not is_dumb({"TERM": "xterm-256color"}) and not is_dumb({})
+
+
+def test_host_without_the_net_extra_says_how_to_install_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "asyncssh" else real(name)
+    )
+    assert cli.main(["host"]) == 2
+    assert "pip install 'umtali[net]'" in capsys.readouterr().err
+
+
+def test_host_options_are_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    for bad in (
+        ["--port", "70000"],
+        ["--grace", "0"],
+        ["--seat", "3"],
+        ["--public", "--listen", "x"],
+    ):
+        with pytest.raises(SystemExit):
+            cli.main(["host", *bad])
+    assert cli.main(["host", "--seat", "2", "--bot", "easy"]) == 2
+    assert "--bot plays seat 2" in capsys.readouterr().err

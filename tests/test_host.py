@@ -414,7 +414,21 @@ def test_the_host_gives_a_missing_players_seat_to_the_bot(tmp_path: Path, loop: 
 def test_the_host_plays_a_seat_in_its_own_terminal(tmp_path: Path, loop: Loop) -> None:
     from test_terminal import Terminal as Local
 
-    host = Local("host", "--seat", "1", "--port", "0", "--names", "Ann", "Ben", "--delay", "0")
+    # Seed 4: Ann cuts low and deals, so the first question is hers.
+    host = Local(
+        "host",
+        "--seat",
+        "1",
+        "--port",
+        "0",
+        "--names",
+        "Ann",
+        "Ben",
+        "--delay",
+        "0",
+        "--seed",
+        "4",
+    )
     try:
         invite = host.wait_for(r"seat 2 \(Ben\): ssh -p (\d+) ([a-z-]+)@localhost")
         port, code = int(invite.group(1)), invite.group(2)
@@ -427,6 +441,7 @@ def test_the_host_plays_a_seat_in_its_own_terminal(tmp_path: Path, loop: Loop) -
         host.wait_for(r"Ben is at the table")
         ben.type("say hi from afar")
         host.wait_for(r"Ben: hi from afar")
+        host.wait_for(r"extra \(11th\) card")
         host.child.sendcontrol("c")
         host.wait_for(r"Leave the game\?")
         host.type("y")
@@ -434,3 +449,15 @@ def test_the_host_plays_a_seat_in_its_own_terminal(tmp_path: Path, loop: Loop) -
         host.wait_for(r"saved")
     finally:
         host.close()
+
+
+def test_when_nobody_is_left_the_game_is_saved_not_played_out(tmp_path: Path) -> None:
+    hosted = Hosted(tmp_path, grace=0.5, patience=0.5)
+    try:
+        hosted.thread.join(timeout=30)
+        assert hosted.outcome, "the game did not end"
+        code, words = hosted.outcome[0]
+        assert code == 0 and words[0] == "Nobody is left at the table. The game is saved."
+        assert not hosted.game.is_over
+    finally:
+        hosted.stop()

@@ -340,10 +340,10 @@ def _no_net() -> bool:
 def run_host(args: argparse.Namespace) -> int:
     if _no_net():
         return 2
-    if args.seat is not None and not _need_terminal("host --seat"):
-        return 2
     if args.seat == 2 and args.bot:
         print("umtali: --bot plays seat 2, so you cannot sit there (--seat 1)", file=sys.stderr)
+        return 2
+    if args.seat is not None and not _need_terminal("host --seat"):
         return 2
     from umtali.net.start import HostOptions
     from umtali.storage import new_record_path

@@ -174,6 +174,10 @@ class Host:
                     _play(self.loop, self.match)
                 except SeatGone as gone:
                     self._stand_in(gone)
+                    if not any(self.loop.humans):
+                        words = "Nobody is left at the table. The game is saved."
+                        self._end(words + " umtali resume hosts it again.")
+                        return 0, [words, "umtali resume hosts it again."]
                     continue
                 break
         except QuitGame:
@@ -184,6 +188,10 @@ class Host:
             name = visible(self.players[gave_up.player - 1].name)
             self._end(f"{name} resigned.")
             return 0, [f"{name} resigned."]
+        except Exception as err:  # never a traceback at the host's or a player's terminal
+            words = f"The game stopped ({type(err).__name__}: {err}). It is saved."
+            self._end(words)
+            return 1, [words]
         finally:
             self.saver.close()
         self._end("The game is over. Thank you for playing.")

@@ -94,6 +94,11 @@ class Hosted:
         self.server.stop()
 
 
+def connect(port: int, code: str) -> Any:
+    """An asyncssh connection (a coroutine) to the host on 127.0.0.1, with ``code``."""
+    return asyncssh.connect("127.0.0.1", port, username=code, known_hosts=None, client_keys=None)
+
+
 class Terminal:
     """One SSH client with a terminal: what it shows is read through pyte."""
 
@@ -104,14 +109,12 @@ class Terminal:
         self.raw: list[str] = []
         self._lock = threading.Lock()
 
-        async def connect() -> tuple[Any, Any]:
-            conn = await asyncssh.connect(
-                "127.0.0.1", port, username=code, known_hosts=None, client_keys=None
-            )
+        async def join() -> tuple[Any, Any]:
+            conn = await connect(port, code)
             proc = await conn.create_process(term_type="xterm", term_size=(cols, rows))
             return conn, proc
 
-        self.conn, self.proc = loop.run(connect())
+        self.conn, self.proc = loop.run(join())
         asyncio.run_coroutine_threadsafe(self._read(), loop.loop)
 
     async def _read(self) -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 import asyncssh
 import pexpect
 import pytest
-from netplay import Hosted, Loop, Terminal
+from netplay import Hosted, Loop, Terminal, connect
 
 from umtali.engine.cards import Card
 from umtali.net.codes import TRIES, Doorman, new_code
@@ -132,9 +132,7 @@ def test_a_wrong_code_is_refused_and_a_guesser_is_shut_out(tmp_path: Path, loop:
     try:
 
         async def attempt(code: str) -> None:
-            conn = await asyncssh.connect(
-                "127.0.0.1", hosted.port, username=code, known_hosts=None, client_keys=None
-            )
+            conn = await connect(hosted.port, code)
             conn.close()
 
         for _ in range(TRIES):
@@ -239,13 +237,7 @@ def test_nothing_but_the_table_is_reachable(tmp_path: Path, loop: Loop) -> None:
     try:
 
         async def try_exec() -> object:
-            async with asyncssh.connect(
-                "127.0.0.1",
-                hosted.port,
-                username=hosted.code("spectator"),
-                known_hosts=None,
-                client_keys=None,
-            ) as conn:
+            async with connect(hosted.port, hosted.code("spectator")) as conn:
                 try:
                     result = await conn.run("cat /etc/passwd", check=False, timeout=5)
                 except (asyncssh.ChannelOpenError, asyncssh.Error, TimeoutError) as err:
@@ -257,26 +249,14 @@ def test_nothing_but_the_table_is_reachable(tmp_path: Path, loop: Loop) -> None:
         assert "root:" not in str(output)
 
         async def try_sftp() -> None:
-            async with asyncssh.connect(
-                "127.0.0.1",
-                hosted.port,
-                username=hosted.code("spectator"),
-                known_hosts=None,
-                client_keys=None,
-            ) as conn:
+            async with connect(hosted.port, hosted.code("spectator")) as conn:
                 await conn.start_sftp_client()
 
         with pytest.raises((asyncssh.Error, OSError)):
             loop.run(try_sftp())
 
         async def try_forward() -> None:
-            async with asyncssh.connect(
-                "127.0.0.1",
-                hosted.port,
-                username=hosted.code("spectator"),
-                known_hosts=None,
-                client_keys=None,
-            ) as conn:
+            async with connect(hosted.port, hosted.code("spectator")) as conn:
                 await conn.open_connection("127.0.0.1", 22)
 
         with pytest.raises((asyncssh.Error, OSError)):

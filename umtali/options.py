@@ -248,15 +248,20 @@ def _name(text: str) -> str:
 
 def _delay(text: str) -> float:
     """A pause in seconds: a finite number from 0 to MAX_DELAY (argparse names the option)."""
+    return _between(
+        text, 0, MAX_DELAY, f"is not a pause: give seconds from 0 to {MAX_DELAY:g}, like 0.5"
+    )
+
+
+def _between(text: str, low: float, high: float, otherwise: str) -> float:
+    """``text`` as a number from ``low`` to ``high`` (never nan), else ``otherwise``."""
     try:
-        seconds = float(text)
+        number = float(text)
     except ValueError:
-        seconds = math.nan
-    if not 0 <= seconds <= MAX_DELAY:  # also false for nan
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a pause: give seconds from 0 to {MAX_DELAY:g}, like 0.5"
-        )
-    return seconds
+        number = math.nan
+    if not low <= number <= high:  # also false for nan
+        raise argparse.ArgumentTypeError(f"{text!r} {otherwise}")
+    return number
 
 
 def _port(text: str) -> int:
@@ -270,10 +275,4 @@ def _port(text: str) -> int:
 
 
 def _minutes(text: str) -> float:
-    try:
-        minutes = float(text)
-    except ValueError:
-        minutes = math.nan
-    if not 0.1 <= minutes <= 24 * 60:  # also false for nan
-        raise argparse.ArgumentTypeError(f"{text!r}: give minutes, from 0.1 to a day")
-    return minutes
+    return _between(text, 0.1, 24 * 60, "is not a time: give minutes, from 0.1 to a day")

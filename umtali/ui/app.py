@@ -370,6 +370,18 @@ class AppScreen:
             elif self._question is None:
                 self._interrupted = True
                 self._ahead.clear()
+                if self.watching is None:
+                    # While the other side moves (a bot, or a player at another
+                    # terminal) the question comes when the game next waits here.
+                    self._messages = [
+                        *self._messages,
+                        Text(
+                            "Ctrl-C: you will be asked whether to leave at once when the "
+                            "game comes back to you.",
+                            "yellow",
+                        ),
+                    ]
+                    self._version += 1
             self._cond.notify_all()
             answers = self._page is None and self._question is not None
         if answers:

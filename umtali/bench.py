@@ -374,6 +374,60 @@ def bench_bots(
     return summary
 
 
+def bench_ladder(
+    levels: Sequence[str], matches: int, workers: int, version: int, rules: str = "classic"
+) -> dict[str, Any]:
+    """A round robin of duplicate matches between ``levels``, and a rating for each."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from umtali.bots.ladder import fit, intervals, pairs
+    from umtali.bots.tournament import MatchResult, play_match, summarise
+
+    jobs = [(a, b, i) for a, b in pairs(levels) for i in range(matches)]
+    if workers <= 1:
+        done = [play_match(a, b, i, version, rules) for a, b, i in jobs]
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(play_match, a, b, i, version, rules) for a, b, i in jobs]
+            done = [f.result() for f in futures]
+    by_pair: dict[tuple[str, str], list[MatchResult]] = {}
+    for (a, b, _), result in zip(jobs, done, strict=True):
+        by_pair.setdefault((a, b), []).append(result)
+    scores = {pair: [r.score for r in results] for pair, results in by_pair.items()}
+    ratings = fit(levels, scores)
+    spread = intervals(levels, scores, random.Random(version))
+    table = {f"{a} v {b}": summarise(a, b, results, version) for (a, b), results in by_pair.items()}
+    return {
+        "benchmark": "ladder",
+        "variant": rules,
+        "bank_version": version,
+        "matches_per_pair": matches,
+        "ratings": {x: round(ratings[x]) for x in levels},
+        "rating95": {x: [round(spread[x][0]), round(spread[x][1])] for x in levels},
+        "pairs": table,
+    }
+
+
+def ladder_text(result: dict[str, Any]) -> str:
+    """The ladder as a Markdown table: each pair's match score, then the ratings."""
+    lines = [
+        f"| {result['variant']} | matches | first wins (95% interval) | margin per hand |",
+        "|---|---|---|---|",
+    ]
+    for name, pair in result["pairs"].items():
+        low, high = pair["wilson95"]
+        lines.append(
+            f"| {name} | {pair['matches']} | {100 * pair['a_match_win_rate']:.0f}% "
+            f"({100 * low:.0f}–{100 * high:.0f}%) | {pair['margin_per_hand']:+.1f} |"
+        )
+    lines += ["", "| level | rating (Elo points, normal = 0) | 95% interval |", "|---|---|---|"]
+    for level, rating in sorted(result["ratings"].items(), key=lambda kv: kv[1]):
+        low, high = result["rating95"][level]
+        spread = "(the anchor)" if low == high == rating else f"{low:+d} to {high:+d}"
+        lines.append(f"| {level} | {rating:+d} | {spread} |")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from umtali.bots.tournament import BANK_VERSION, LEVELS
 
@@ -426,6 +480,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     fuzz.add_argument(
         "--app", action="store_true", help="type into the full-screen application instead"
     )
+    ladder = sub.add_parser("ladder", help="a round robin of the levels, and their ratings")
+    ladder.add_argument(
+        "--levels", nargs="+", choices=LEVELS, default=list(LEVELS), help="levels (all)"
+    )
+    ladder.add_argument("--matches", type=int, default=20, help="matches a pair (default 20)")
+    ladder.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    ladder.add_argument(
+        "--bank", type=int, default=BANK_VERSION, help=f"deal bank version ({BANK_VERSION})"
+    )
+    ladder.add_argument("--variant", choices=VARIANTS, default="classic", help="rules (classic)")
     host = sub.add_parser(
         "host", help="many hosted games at once, each against an SSH client (needs [net])"
     )
@@ -433,6 +497,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     host.add_argument("--seconds", type=float, default=60.0, help="how long (default 60)")
     host.add_argument("--seed", type=int, default=1, help="first deal seed (default 1)")
     args = parser.parse_args(argv)
+    if args.what == "ladder":
+        levels = list(dict.fromkeys(args.levels))
+        if len(levels) < 2 or args.matches < 1:
+            parser.error("--levels needs two or more levels, --matches at least 1")
+        rungs = bench_ladder(levels, args.matches, args.workers, args.bank, args.variant)
+        print(ladder_text(rungs))
+        print(json.dumps(rungs))
+        return 0
     if args.what == "host":
         from umtali.net.load import bench_host
 

@@ -1,0 +1,81 @@
+"""The ladder: every level against every other in duplicate matches, and a rating each.
+
+A round robin of duplicate matches (:func:`umtali.bots.tournament.play_match`, on
+the versioned deal bank) gives each pair of levels a match score; a
+Bradley-Terry fit of all the scores at once gives each level one number, in Elo
+points (400 points are odds of ten to one), with ``normal`` at 0.  The interval
+of each rating comes from refitting on the matches resampled (a bootstrap).
+
+>>> scores = {("normal", "easy"): [1.0] * 9 + [0.0]}
+>>> round(fit(["easy", "normal"], scores)["easy"])
+-321
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+
+#: The level rated 0.
+ANCHOR = "normal"
+#: Each pair is treated as having split one more match besides those played, so a
+#: level that won every match has a finite rating (a light prior towards equality).
+PRIOR = 0.5
+
+
+def fit(
+    levels: Sequence[str], scores: Mapping[tuple[str, str], Sequence[float]], rounds: int = 500
+) -> dict[str, float]:
+    """Bradley-Terry strengths, as Elo points with ANCHOR (if present) at 0.
+
+    ``scores[(a, b)]`` lists a's score in each match against b (1 a win, 0 a loss,
+    a half for a tie).
+    """
+    wins = {x: 0.0 for x in levels}
+    games: dict[tuple[str, str], float] = {}
+    for (a, b), played in scores.items():
+        won = sum(played) + PRIOR
+        lost = len(played) - sum(played) + PRIOR
+        wins[a] += won
+        wins[b] += lost
+        key = (a, b) if a < b else (b, a)
+        games[key] = games.get(key, 0.0) + won + lost
+    strength = {x: 1.0 for x in levels}
+    for _ in range(rounds):  # the MM iteration (Hunter 2004), which always converges
+        new = {}
+        for x in levels:
+            denominator = 0.0
+            for (a, b), n in games.items():
+                if x in (a, b):
+                    other = b if x == a else a
+                    denominator += n / (strength[x] + strength[other])
+            new[x] = wins[x] / denominator if denominator else strength[x]
+        mean = math.exp(sum(math.log(v) for v in new.values()) / len(new))
+        strength = {x: v / mean for x, v in new.items()}
+    anchor = strength.get(ANCHOR, 1.0)
+    return {x: 400 * math.log10(strength[x] / anchor) for x in levels}
+
+
+def intervals(
+    levels: Sequence[str],
+    scores: Mapping[tuple[str, str], Sequence[float]],
+    rng: random.Random,
+    resamples: int = 200,
+) -> dict[str, tuple[float, float]]:
+    """The 95% bootstrap interval of each rating: the matches of each pair resampled."""
+    fits: dict[str, list[float]] = {x: [] for x in levels}
+    for _ in range(resamples):
+        drawn = {pair: [rng.choice(s) for _ in s] for pair, s in scores.items() if s}
+        for x, rating in fit(levels, drawn, rounds=200).items():
+            fits[x].append(rating)
+    out = {}
+    for x, values in fits.items():
+        values.sort()
+        out[x] = (values[int(0.025 * len(values))], values[int(0.975 * len(values)) - 1])
+    return out
+
+
+def pairs(levels: Sequence[str]) -> list[tuple[str, str]]:
+    """Each pair of levels once, the stronger-named second (``easy`` v ``normal``...)."""
+    return [(levels[i], levels[j]) for i in range(len(levels)) for j in range(i + 1, len(levels))]

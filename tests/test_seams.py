@@ -122,3 +122,29 @@ def test_no_module_imports_itself_round_a_circle() -> None:
     for module in sorted(graph):
         if module not in state:
             assert not visit(module, []), "import circle"
+
+
+def test_a_public_view_holds_no_hand_no_stock_draw_and_no_face_down_discard() -> None:
+    from umtali.engine.view import public_view
+
+    hand = umtali.deal_hand(
+        ["8S", "7S", "6S", "9D", "9C", "9H", "KH", "QH", "3D", "3C", "2H"],
+        ["AD", "3S", "5D", "7D", "JC", "2C", "4C", "6C", "8C", "10C"],
+        dealer=1,
+        eleven=1,
+        seed=1,
+    )
+    for action in ("meld 8S 7S 6S", "meld 9D 9C 9H", "meld KH QH", "discard 2H down"):
+        hand.play(action)
+    hand.play("meld 3D 3C")  # player 1 is out; player 2's last turn draws blind
+    hand.play("draw")
+    assert hand.view(2).events[-1].cards  # player 2 saw the card drawn
+    for player in (1, 2):
+        public = public_view(hand.view(player))
+        assert public.hand == () and public.hidden_hand == len(hand.hand_of(player))
+        assert public.legal == () and public.discard_top is None
+        drawn = [e for e in public.events if e.kind.value == "draw"]
+        assert drawn and all(e.cards == () for e in drawn)
+        down = [e for e in public.events if e.kind.value == "discard" and e.down]
+        assert down and all(e.cards == () for e in down)
+        assert public.sides == hand.view(player).sides

@@ -188,11 +188,22 @@ def test_a_count_question_explains_with_the_engines_number() -> None:
     quiz = QuizRun(lesson)
     quiz.answer_move(Action.parse("meld 6H 6D"))
     quiz.answer_move(Action.parse("take"))
-    assert "forfeited to them" in quiz.facts()
+    assert quiz.facts().startswith(
+        "The hand is over. Your opponent went out; you forfeited to them: "
+    )
     count = quiz.question
     assert isinstance(count, Count)
     answered = quiz.answer_number(count.answer())
     assert answered.right and str(count.answer()) in answered.text
+
+
+def test_the_facts_of_a_finished_hand_say_who_gets_the_forfeits() -> None:
+    quiz = QuizRun(lesson_named("scoring"))
+    quiz.answer_number(0)
+    facts = quiz.facts()
+    assert facts.startswith("The hand is over. You went out; your opponent forfeited to you: ")
+    hand = quiz.hand
+    assert hand is not None and all(str(c) in facts for c in hand.forfeited)
 
 
 def test_a_hint_names_the_move_the_lesson_waits_for() -> None:

@@ -164,10 +164,14 @@ class QuizRun:
         hand = self.hand
         if hand is None or not hand.is_over or hand.went_out is None:
             return ""
-        who = "You" if hand.went_out == LEARNER else "Your opponent"
         lost = " ".join(name(c) for c in hand.forfeited)
-        kept = f"; forfeited to them: {lost}" if lost else "; nothing was forfeited"
-        return f"The hand is over. {who} went out{kept}."
+        if hand.went_out == LEARNER:
+            told = f"You went out; your opponent forfeited to you: {lost}"
+        else:
+            told = f"Your opponent went out; you forfeited to them: {lost}"
+        if not lost:
+            told = told.split(";")[0] + "; nothing was forfeited"
+        return f"The hand is over. {told}."
 
     def answer_move(self, action: Action) -> Answered:
         """An answer to a :class:`Question` (a move)."""

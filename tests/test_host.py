@@ -85,6 +85,16 @@ def play_turns(
     raise AssertionError(f"{until!r} never came")
 
 
+def at_her_prompt(ann: Terminal) -> Terminal:
+    """Ann, joined against the bot, at her first move prompt (keeping the extra card
+    if she deals)."""
+    ann.wait_for(r"(?m)^Ann>|extra \(11th\)")
+    if "extra" in ann.text:
+        ann.type("")
+    ann.wait_for(r"(?m)^Ann>\s*$")
+    return ann
+
+
 def test_two_players_play_a_hand_each_seeing_only_their_own_cards(
     tmp_path: Path, loop: Loop
 ) -> None:
@@ -171,11 +181,7 @@ def test_codes_are_pronounceable_and_different() -> None:
 def test_a_player_who_drops_mid_turn_rejoins_with_the_same_code(tmp_path: Path, loop: Loop) -> None:
     hosted = Hosted(tmp_path, bot="normal")
     try:
-        ann = Terminal(loop, hosted.port, hosted.code("seat 1"))
-        ann.wait_for(r"(?m)^Ann>|extra \(11th\)")
-        if "extra" in ann.text:
-            ann.type("")
-        ann.wait_for(r"(?m)^Ann>\s*$")
+        ann = at_her_prompt(Terminal(loop, hosted.port, hosted.code("seat 1")))
         before = [line for line in ann.text.splitlines() if "Ann (you)" in line]
         # A second connection to a seat in play is turned away.
         again = Terminal(loop, hosted.port, hosted.code("seat 1"))
@@ -214,11 +220,7 @@ def test_garbage_and_oversized_input_get_answers_and_lose_nothing(
 ) -> None:
     hosted = Hosted(tmp_path, bot="normal")
     try:
-        ann = Terminal(loop, hosted.port, hosted.code("seat 1"))
-        ann.wait_for(r"(?m)^Ann>|extra \(11th\)")
-        if "extra" in ann.text:
-            ann.type("")
-        ann.wait_for(r"(?m)^Ann>\s*$")
+        ann = at_her_prompt(Terminal(loop, hosted.port, hosted.code("seat 1")))
         ann.send("\x00\x1b[999;999R\x1b]0;title\x07\xff garbage")
         ann.type("")
         ann.send("x" * 20000 + "\r")

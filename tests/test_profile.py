@@ -403,3 +403,19 @@ def test_a_clock_that_is_not_a_time_is_ignored(monkeypatch: pytest.MonkeyPatch) 
     assert environ_clock() == datetime(2026, 11, 23, 8, 0)
     monkeypatch.setenv("UMTALI_NOW", "yesterday")
     assert abs((environ_clock() - datetime.now()).total_seconds()) < 60
+
+
+def test_a_hosted_game_the_host_played_goes_into_their_record(tmp_path: Path) -> None:
+    from umtali.engine.record import PlayerInfo
+    from umtali.profile import read_profile
+    from umtali.start import Recorder
+
+    game = umtali.Game(seed=2)
+    play_game(game, [make_bot("easy", 1), make_bot("normal", 2)])
+    players = (PlayerInfo("human", "Friend"), PlayerInfo("human", "Me"))
+    profile = tmp_path / "profile.jsonl"
+    said: list[object] = []
+    Recorder(players, tmp_path / "g.umtali", "", said.append, profile, mode="net", you=2)(game, 1)
+    (entry,) = read_profile(profile).entries
+    assert entry.mode == "net" and entry.you == 2 and entry.names == ("Friend", "Me")
+    assert said == []

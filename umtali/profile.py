@@ -152,10 +152,13 @@ def entry_for(
     resigned_by: int | None = None,
     daily: str = "",
     mode: str | None = None,
+    you: int | None = None,
 ) -> GameEntry:
-    """The profile's entry for a finished game, or one resigned by ``resigned_by``."""
+    """The profile's entry for a finished game, or one resigned by ``resigned_by``;
+    ``you`` is the seat of this profile's owner (by default the first person)."""
     kinds = (players[0].kind, players[1].kind)
-    you = 1 if kinds[0] == "human" else 2
+    if you is None:
+        you = 1 if kinds[0] == "human" else 2
     if resigned_by is not None:
         winner = 3 - resigned_by
     else:

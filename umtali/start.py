@@ -179,17 +179,23 @@ class Recorder:
         daily: str,
         say: Callable[[Text], None],
         profile: Path | None = None,
+        mode: str | None = None,
+        you: int | None = None,
     ) -> None:
         self.players = players
         self.record = record
         self.daily = daily
         self.say = say
         self.profile = profile
+        self.mode = mode  # "net" for a hosted game; else from who sits where
+        self.you = you  # the owner's seat, where it is not the first person's
 
     def __call__(self, game: Game, number: int, resigned_by: int | None = None) -> None:
         when = environ_clock()
         the_id = game_id(self.record, number)
-        entry = entry_for(game, self.players, the_id, when, resigned_by, self.daily)
+        entry = entry_for(
+            game, self.players, the_id, when, resigned_by, self.daily, self.mode, self.you
+        )
         try:
             add_game(entry, self.profile)
         except OSError as err:

@@ -69,12 +69,15 @@ class Host:
         log: Callable[[str], None] = lambda line: None,
         doorman: Doorman | None = None,
         hint: str = STAND_IN,
+        game_over: Callable[[Game, int, int | None], None] | None = None,
     ) -> None:
         self.match = match
         self.players = players
         self.theme = theme
         self.rules = rules
         self.log = log  # what the host's own terminal is told: joins, leaves, the end
+        # Told of each game that ends (or is resigned): the host's record, if they play.
+        self.game_over = game_over or (lambda game, number, resigned_by: None)
         self.grace = grace
         self.doorman = doorman or Doorman()
         self.invites: list[Invite] = []
@@ -121,7 +124,14 @@ class Host:
             tell=lambda m: self.log(m),
         )
         self.loop = TableLoop(
-            self.split, seats, humans, theme, delay=delay, save=self.saver.save, apart=True
+            self.split,
+            seats,
+            humans,
+            theme,
+            delay=delay,
+            save=self.saver.save,
+            game_over=lambda game, number: self.game_over(game, number, None),
+            apart=True,
         )
 
     def _open_rules(self, number: int) -> Callable[[], None]:
@@ -185,6 +195,9 @@ class Host:
             self._end(words)
             return 0, [words]
         except Resigned as gave_up:
+            game = self.match.game if isinstance(self.match, Session) else self.match
+            number = len(self.match.games) if isinstance(self.match, Session) else 1
+            self.game_over(game, number, gave_up.player)
             name = visible(self.players[gave_up.player - 1].name)
             self._end(f"{name} resigned.")
             return 0, [f"{name} resigned."]

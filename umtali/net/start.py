@@ -122,6 +122,7 @@ def host_game(
         delay=delay,
         spectators=options.spectators,
         log=log,
+        game_over=_record(players, paths[0], seat, local),
     )
     key = host_key(host_key_path())
     server = Server(host.doorman, key, listen, port)
@@ -163,6 +164,17 @@ def host_game(
         return 130
     finally:
         server.stop()
+
+
+def _record(
+    players: tuple[PlayerInfo, PlayerInfo], record: Path, seat: int | None, local: dict[int, Screen]
+) -> Callable[[Game, int, int | None], None] | None:
+    """Where the host plays a seat, each game that ends goes into their record."""
+    if seat is None:
+        return None
+    from umtali.start import Recorder
+
+    return Recorder(players, record, "", local[seat].say, mode="net", you=seat)
 
 
 def _headless(host: Host, lines: Callable[[], str] = input) -> int:

@@ -443,3 +443,65 @@ def test_when_nobody_is_left_the_game_is_saved_not_played_out(tmp_path: Path) ->
         assert not hosted.game.is_over
     finally:
         hosted.stop()
+
+
+def test_a_damaged_host_key_is_named_not_a_traceback(tmp_path: Path) -> None:
+    from umtali.engine.errors import UmtaliError
+    from umtali.net.server import host_key
+
+    path = tmp_path / "host_key"
+    key = host_key(path)  # made on first use, owner-only
+    assert path.stat().st_mode & 0o077 == 0
+    assert host_key(path).export_public_key() == key.export_public_key()  # and kept
+    path.write_bytes(b"\x00garbage")
+    with pytest.raises(UmtaliError, match="cannot be read"):
+        host_key(path)
+
+
+def test_a_hostile_client_gets_answers_and_never_a_hidden_card(tmp_path: Path, loop: Loop) -> None:
+    """Random lines and bytes typed at every prompt, then moves: the game goes on, the
+    screen never shows the bot's cards, and the record replays."""
+    import random
+
+    rng = random.Random(7)
+    junk = [
+        "",
+        "help",
+        "hint",
+        "why",
+        "score",
+        "rules",
+        "undo",
+        "all",
+        "say",
+        "say hi",
+        "take 2",
+        "meld",
+        "play 10S on JS",
+        "discard 4C down",
+        "x" * 3000,
+        "\x1b[6n",
+        "\x03",
+        "\x1a",
+        "\x04n",
+        "\x7f" * 50,
+        "ÄÖ ♠ 🂡",
+        "q",
+        "n",
+        "resign",
+        "n",
+    ]
+    hosted = Hosted(tmp_path, bot="normal")
+    try:
+        ann = at_her_prompt(Terminal(loop, hosted.port, hosted.code("seat 1")))
+        for _ in range(25):
+            ann.send(rng.choice(junk) + ("\r" if rng.random() < 0.8 else ""))
+            ann.send(bytes(rng.randrange(256) for _ in range(8)).decode("latin-1"))
+            time.sleep(0.05)
+            shows_no_secret(ann, secret_cards(hosted, 1))
+        ann.type("n")  # whatever question is open (leave? resign?) is answered no
+        ann.type("")
+        play_turns(hosted, {1: ann}, r"Bot: (drew|took)", moves=60)
+        assert hosted.thread.is_alive()
+    finally:
+        hosted.stop()

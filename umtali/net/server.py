@@ -22,6 +22,7 @@ from typing import Any
 import asyncssh
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHSession
 
+from umtali.engine.errors import UmtaliError
 from umtali.net.codes import Doorman
 from umtali.net.host import Host
 from umtali.net.remote import RemoteScreen
@@ -42,7 +43,13 @@ def host_key(path: Path) -> asyncssh.SSHKey:
     """The host's SSH key: made on first use (ed25519) and kept, readable by the
     owner only, so a friend who checked the fingerprint once can trust it after."""
     if path.exists():
-        return asyncssh.read_private_key(str(path))
+        try:
+            return asyncssh.read_private_key(str(path))
+        except (OSError, ValueError, asyncssh.KeyImportError) as err:
+            raise UmtaliError(
+                f"the host key {path} cannot be read ({err}): move it away and a new one is "
+                "made (your friends will then see a new fingerprint)"
+            ) from None
     key = asyncssh.generate_private_key("ssh-ed25519")
     path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)

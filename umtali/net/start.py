@@ -105,6 +105,7 @@ def host_game(
         if seat is None:  # with a local table the console is the table's
             console.print(Text(f"{time.strftime('%H:%M:%S')}  {line}"), markup=False)
 
+    key = host_key(host_key_path())  # first: a damaged key stops us before anything
     listen, port, seat = options.listen, options.port, options.seat
     local: dict[int, Screen] = {}
     run_local = None
@@ -124,7 +125,6 @@ def host_game(
         log=log,
         game_over=_record(players, paths[0], seat, local),
     )
-    key = host_key(host_key_path())
     server = Server(host.doorman, key, listen, port)
     try:
         port = server.start()

@@ -427,7 +427,7 @@ def test_the_host_plays_a_seat_in_its_own_terminal(tmp_path: Path, loop: Loop) -
         host.child.sendcontrol("c")
         host.wait_for(r"Leave the game\?")
         host.type("y")
-        ben.wait_for(r"A player left the game")
+        ben.wait_for(r"Ann left the game")
         host.wait_for(r"saved")
     finally:
         host.close()

@@ -190,8 +190,9 @@ class Host:
                         return 0, [words, "umtali resume hosts it again."]
                     continue
                 break
-        except QuitGame:
-            words = "A player left the game. It is saved: umtali resume continues it."
+        except QuitGame as gone:
+            who = visible(str(gone.args[0])) if gone.args else "A player"
+            words = f"{who} left the game. It is saved: umtali resume continues it."
             self._end(words)
             return 0, [words]
         except Resigned as gave_up:

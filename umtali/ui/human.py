@@ -91,7 +91,7 @@ class HumanSeat:
             )
         except (KeyboardInterrupt, EOFError):
             if ask_yes(self.screen, "Leave the game?"):
-                raise QuitGame from None
+                raise QuitGame(self.name) from None
             return player
         return 3 - player if answer.strip().lower() in ("o", "opponent", "them", "2") else player
 
@@ -113,10 +113,10 @@ class HumanSeat:
                 )
             except KeyboardInterrupt:
                 if ask_yes(self.screen, "Leave the game?"):
-                    raise QuitGame from None
+                    raise QuitGame(self.name) from None
                 continue
             except EOFError:
-                raise QuitGame from None
+                raise QuitGame(self.name) from None
             if not text.strip():
                 if self.redraw is not None:
                     self.redraw()  # e.g. after the terminal was made larger
@@ -132,7 +132,7 @@ class HumanSeat:
                 return Decision(command.action, "typed")
             if command.meta == "quit":
                 if ask_yes(self.screen, "Leave the game?"):
-                    raise QuitGame
+                    raise QuitGame(self.name)
             elif command.meta == "resign":
                 if ask_yes(self.screen, "Resign this game? It counts as a loss in your record."):
                     raise Resigned(view.player)

@@ -31,7 +31,8 @@ Toolbar = Callable[[int], str]
 
 
 class QuitGame(Exception):
-    """The player asked to leave the game (or the watcher to stop watching)."""
+    """The player asked to leave the game (or the watcher to stop watching); its one
+    argument, where given, is the leaving player's name."""
 
 
 class Screen(Protocol):

@@ -424,8 +424,20 @@ def test_the_host_plays_a_seat_in_its_own_terminal(tmp_path: Path, loop: Loop) -
         ben.type("say hi from afar")
         host.wait_for(r"Ben: hi from afar")
         host.wait_for(r"extra \(11th\) card")
+        host.type("o")  # Ben takes the extra card and plays first
+        ben.wait_for(r"(?m)^Ben>\s*$")
+        # Ctrl-C at the host's seat while the game waits on Ben asks the host at once;
+        # staying puts Ben's question back.
         host.child.sendcontrol("c")
-        host.wait_for(r"Leave the game\?")
+        host.wait_for(r"Leave the game\? It is saved")
+        host.type("n")
+        host.pump(0.5)
+        assert "Leave the game?" not in host.text
+        ben.wait_for(r"(?m)^Ben>\s*$")
+        ben.type("all")
+        ben.wait_for(r"Nothing is forced here")
+        host.child.sendcontrol("c")
+        host.wait_for(r"Leave the game\? It is saved")
         host.type("y")
         ben.wait_for(r"Ann left the game")
         host.wait_for(r"saved")

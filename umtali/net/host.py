@@ -22,11 +22,12 @@ from umtali.bots import Seat, make_bot
 from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo
 from umtali.net.codes import Doorman
-from umtali.net.remote import RemoteScreen, SeatGone
+from umtali.net.remote import HostInterrupt, RemoteScreen, SeatGone
 from umtali.storage import Autosaver
+from umtali.ui.app import AppScreen
 from umtali.ui.human import HumanSeat, Resigned
 from umtali.ui.loop import TableLoop
-from umtali.ui.screen import QuitGame, Screen
+from umtali.ui.screen import QuitGame, Screen, ask_yes
 from umtali.ui.split import SplitScreen
 from umtali.ui.text import shown, visible
 from umtali.ui.theme import Theme
@@ -98,6 +99,10 @@ class Host:
         if spectators:
             self.invites.append(Invite("spectator", "", self.doorman.issue("spectator", self)))
         self.split = SplitScreen(screens)
+        self.local = dict(local)  # the seats played at the host's own terminal
+        for mine in self.local.values():
+            if isinstance(mine, AppScreen):
+                mine.on_idle_interrupt = self._host_interrupts
         self.chat_log: list[str] = []
         self._lock = threading.Lock()
         hint_bot = make_bot(hint, seed)
@@ -182,6 +187,9 @@ class Host:
             while True:
                 try:
                     _play(self.loop, self.match)
+                except HostInterrupt:
+                    self._leave_or_stay()
+                    continue
                 except SeatGone as gone:
                     self._stand_in(gone)
                     if not any(self.loop.humans):
@@ -210,6 +218,18 @@ class Host:
             self.saver.close()
         self._end("The game is over. Thank you for playing.")
         return 0, ["The game is over."]
+
+    def _host_interrupts(self) -> None:
+        """Ctrl-C at the host's own seat while the game waits on another terminal."""
+        for screen in self.remote.values():
+            screen.step_aside()
+
+    def _leave_or_stay(self) -> None:
+        """Ask the host, at their own seat, whether to leave (the game is saved)."""
+        for number, screen in self.local.items():
+            if ask_yes(screen, "Leave the game? It is saved, and the others are told."):
+                raise QuitGame(visible(self.players[number - 1].name))
+            return
 
     def _stand_in(self, gone: SeatGone) -> None:
         number = gone.seat

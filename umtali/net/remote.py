@@ -36,6 +36,11 @@ class SeatGone(TimeoutError):
         self.seat = seat
 
 
+class HostInterrupt(Exception):
+    """The host pressed Ctrl-C at their own seat while the game waited on this one:
+    the question here is withdrawn (it is asked again) so the host can be asked."""
+
+
 class RemoteScreen:
     """One seat's (or one spectator's) screen, attached to at most one connection."""
 
@@ -62,6 +67,7 @@ class RemoteScreen:
         self.away_since: float = clock()  # not yet joined counts as away
         self.closed = False
         self.given_up = False  # the host gave the seat to a bot
+        self._host_wants = False  # the host pressed Ctrl-C: step aside once
 
     # -------------------------------------------------------- connections
 
@@ -103,6 +109,15 @@ class RemoteScreen:
             with contextlib.suppress(EOFError, KeyboardInterrupt, TimeoutError):
                 app.ask("The game is over. Press Enter to leave. ")
         self.close()
+
+    def step_aside(self) -> None:
+        """Withdraw the question waiting here (or the next one) with HostInterrupt."""
+        with self._cond:
+            self._host_wants = True
+            app = self._app
+            self._cond.notify_all()
+        if app is not None:
+            app.answer(HostInterrupt())
 
     def give_up(self) -> None:
         """The host gives the seat to a bot: the question waiting (or the next one
@@ -169,7 +184,9 @@ class RemoteScreen:
                     raise  # Ctrl-D: the player leaves
                 self.detach(app)  # the connection went: wait for the player again
                 continue
-            except SeatGone:
+            except (SeatGone, HostInterrupt):
+                with self._cond:
+                    self._host_wants = False
                 raise
             except TimeoutError:
                 raise SeatGone(self.name, "gave no answer", self.seat) from None
@@ -180,9 +197,15 @@ class RemoteScreen:
     def _wait_for_player(self) -> AppScreen:
         told = False
         with self._cond:
+            if self._host_wants:
+                self._host_wants = False
+                raise HostInterrupt
             if self.given_up:
                 raise SeatGone(self.name, "was given to the bot by the host", self.seat)
             while self._app is None:
+                if self._host_wants:
+                    self._host_wants = False
+                    raise HostInterrupt
                 if self.closed:
                     raise EOFError
                 if self.given_up:

@@ -101,6 +101,9 @@ class AppScreen:
         self.answer_within: float | None = None
         # Where a ``say`` line goes at once (a hosted game); None: it is a command.
         self.on_say: Callable[[str], None] | None = None
+        # Told of Ctrl-C while nothing is asked here, instead of waiting for the next
+        # question (a hosted game, where the game may be waiting on another terminal).
+        self.on_idle_interrupt: Callable[[], None] | None = None
         # Told ("question", its words) or ("page", its title) each time the game waits
         # for the person: the fuzz types its keys then.
         self.on_wait = on_wait
@@ -364,6 +367,10 @@ class AppScreen:
 
     def interrupt(self) -> None:
         """Ctrl-C: closes a page; answers a question; otherwise tells the next pause."""
+        idle = self.on_idle_interrupt
+        if idle is not None and self._page is None and self._question is None:
+            idle()
+            return
         with self._cond:
             if self._page is not None:
                 self._page.closed = True

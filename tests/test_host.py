@@ -517,3 +517,25 @@ def test_a_hostile_client_gets_answers_and_never_a_hidden_card(tmp_path: Path, l
         assert hosted.thread.is_alive()
     finally:
         hosted.stop()
+
+
+def test_the_hosts_own_ctrl_c_while_a_remote_seat_waits_is_the_hosts() -> None:
+    """At a --plain table the host's Ctrl-C arrives as a signal wherever the game
+    waits; waiting on a remote seat, it becomes the host's interruption, not that
+    player's."""
+    import os
+    import signal
+    import threading
+
+    from umtali.net.remote import HostInterrupt, RemoteScreen
+
+    screen = RemoteScreen("Ben", grace=30, seat=2)
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(HostInterrupt):
+            screen.ask("Ben> ")
+    finally:
+        timer.cancel()
+    # The seat stays as it was: its player may still come.
+    assert not screen.present and not screen.given_up

@@ -176,9 +176,16 @@ class RemoteScreen:
         self, message: str, toolbar: Toolbar | None = None, completer: Completer | None = None
     ) -> str:
         while True:
-            app = self._wait_for_player()
+            try:
+                app = self._wait_for_player()
+            except KeyboardInterrupt:
+                raise HostInterrupt from None  # the host's own Ctrl-C (a --plain table)
             try:
                 answer = app.ask(message, toolbar, completer)
+            except KeyboardInterrupt as pressed:
+                if not pressed.args:  # the host's signal, not this player's Ctrl-C
+                    raise HostInterrupt from None
+                raise
             except EOFError:
                 if not app.closed:
                     raise  # Ctrl-D: the player leaves

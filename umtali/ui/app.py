@@ -393,7 +393,9 @@ class AppScreen:
             answers = self._page is None and self._question is not None
         if answers:
             self.buffer.reset()
-            self.answer(KeyboardInterrupt())
+            # Marked as this screen's: a bare KeyboardInterrupt is the process's own
+            # signal (the host's Ctrl-C, where a remote seat's question waits).
+            self.answer(KeyboardInterrupt("ctrl-c"))
 
     def watch(self, change: Callable[[Watching], None]) -> None:
         if self.watching is None:

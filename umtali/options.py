@@ -19,7 +19,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="umtali",
         description="Umtali, the two-player rummy from old Rhodesia, in the terminal.",
-        epilog="Start a game with: umtali play    (umtali play --help for the options)",
+        epilog="Start a game with: umtali play    (umtali play --help for the options)\n"
+        "New to Umtali? umtali learn teaches it in ten short lessons.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"umtali {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

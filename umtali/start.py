@@ -116,7 +116,7 @@ def play_table(
             screen, seats, humans, theme, delay=delay, save=saver.save, game_over=to_profile
         )
         try:
-            _play(loop, match)
+            loop.play(match)
         except QuitGame:
             if all(humans):
                 screen.blank()  # hot seat: the quitting player's hand stays on no screen
@@ -160,7 +160,7 @@ def watch_table(
         seat = (lambda: watching.seat) if watching is not None else (lambda: 1)
         loop = TableLoop(screen, seats, (False, False), theme, delay=delay, watcher=seat)
         try:
-            _play(loop, match)
+            loop.play(match)
         except QuitGame:
             return 0, ["You stopped watching."]
         return 0, []
@@ -207,13 +207,6 @@ class Recorder:
                     "yellow",
                 )
             )
-
-
-def _play(loop: TableLoop, match: Game | Session) -> None:
-    if isinstance(match, Session):
-        loop.play_session(match)
-    else:
-        loop.play_game(match)
 
 
 def _reasons(saver: Autosaver) -> str:

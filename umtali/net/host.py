@@ -186,7 +186,7 @@ class Host:
             self.saver.save()
             while True:
                 try:
-                    _play(self.loop, self.match)
+                    self.loop.play(self.match)
                 except HostInterrupt:
                     self._leave_or_stay()
                     continue
@@ -255,10 +255,3 @@ class Host:
             parting.start()
         for parting in partings:
             parting.join(timeout=FAREWELL + 5)
-
-
-def _play(loop: TableLoop, match: Game | Session) -> None:
-    if isinstance(match, Session):
-        loop.play_session(match)
-    else:
-        loop.play_game(match)

@@ -33,6 +33,7 @@ def bench_host(games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
     import asyncssh
     from rich.text import Text
 
+    from umtali.bots.tournament import percentile
     from umtali.engine.match import Game
     from umtali.engine.record import PlayerInfo
     from umtali.net.codes import Doorman
@@ -100,20 +101,14 @@ def bench_host(games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
         "moves_per_game_min": min(report["moves"]) if report["moves"] else 0,
         "finished": sum(report["finished"]),
         "latency_ms": {
-            "p50": round(1000 * _percentile(latencies, 0.50), 1),
-            "p95": round(1000 * _percentile(latencies, 0.95), 1),
+            "p50": round(1000 * percentile(latencies, 0.50), 1),
+            "p95": round(1000 * percentile(latencies, 0.95), 1),
         },
         "host_peak_rss_mb": round(peak_mb, 1),
         "stalled": stalled,
         "lost": lost,
         "client_errors": report["errors"],
     }
-
-
-def _percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    return values[min(len(values) - 1, int(q * len(values)))]
 
 
 # ----------------------------------------------------------------- the clients

@@ -248,7 +248,7 @@ class Teacher:
 
     def _ask(self, prompt: str, mode: str) -> str:
         """A line from the learner; Ctrl-C asks whether to leave the lesson."""
-        words = ["hint", "read", "rules", "help", "quit"] if mode == "lesson" else ["rules"]
+        words = [w for w, _ in TUTOR_HELP] if mode == "lesson" else ["rules"]
         dot = self.theme.dot
         what = "type a number" if mode == "count" else f"type a move {dot} Tab: moves"
         bar = f"{'quiz' if mode == 'count' else mode}: {what} {dot} " + " ".join(words)

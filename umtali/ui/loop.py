@@ -99,6 +99,13 @@ class TableLoop:
 
     # ------------------------------------------------------------ top level
 
+    def play(self, match: Game | Session) -> None:
+        """Play ``match`` on: a single game, or a session's games."""
+        if isinstance(match, Session):
+            self.play_session(match)
+        else:
+            self.play_game(match)
+
     def play_session(self, session: Session) -> None:
         if session.game.is_over and not session.is_over:
             session.next_game()  # resumed between two games

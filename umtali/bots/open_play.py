@@ -124,11 +124,14 @@ def choose_play(state: OptionalState, moves: list[Move]) -> tuple[Move, int] | N
     return None if best is None else (best[1], best[0][0])
 
 
-def draw_gain(state: OptionalState, cards: int) -> int:
-    """How much more this turn's plays are worth with ``cards`` from the pile in hand."""
+def draw_gain(state: OptionalState, cards: int, memo: Memo | None = None) -> int:
+    """How much more this turn's plays are worth with ``cards`` from the pile in hand
+    (``memo`` may be shared between calls on the same state)."""
     hand = state.hands[state.mover]
     table = state.table()
-    return best_plays(state, hand | cards, table) - best_plays(state, hand, table)
+    if memo is None:
+        memo = {}
+    return best_plays(state, hand | cards, table, memo) - best_plays(state, hand, table, memo)
 
 
 def taken_with(pile: Sequence[int], card: int) -> int:
@@ -143,16 +146,17 @@ def choose_draw(state: OptionalState, moves: list[Move], depth: int = 52) -> Mov
     """Take from the discard pile what scores this turn (no deeper than ``depth``)."""
     pile = state.pile
     best: tuple[float, Move] | None = None
+    memo: Memo = {}
     for move in moves:
         kind, mask = move
         if kind == TAKE:
-            worth = draw_gain(state, 1 << pile[-1]) - 0.5
+            worth = draw_gain(state, 1 << pile[-1], memo) - 0.5
         elif kind == TAKE_FROM:
             cards = taken_with(pile, mask)
             if cards.bit_count() > depth:
                 continue
             # Every extra card kept is a card that may be forfeited or counted.
-            worth = draw_gain(state, cards) - 1.5 * (cards.bit_count() - 1) - 0.5
+            worth = draw_gain(state, cards, memo) - 1.5 * (cards.bit_count() - 1) - 0.5
         else:
             continue
         if worth > 0 and (best is None or worth > best[0]):

@@ -176,23 +176,24 @@ def bench_compare(seconds: float, seed: int, rounds: int = COMPARE_ROUNDS) -> di
 
 
 def bench_soak(
-    hands: int, seed: int, workers: int, variants: Sequence[str] = VARIANTS
+    hands: int,
+    seed: int,
+    workers: int,
+    variants: Sequence[str] = VARIANTS,
+    ray: str | None = None,
 ) -> dict[str, object]:
     """Hands of random and bot play with every audit check after every action.
 
-    The chunks of hands take the ``variants`` in turn.
+    The chunks of hands take the ``variants`` in turn; they run on ``workers``
+    local processes, or on Ray (see :mod:`umtali.workers`).
     """
-    from concurrent.futures import ProcessPoolExecutor
+    from umtali.workers import run_jobs
 
     chunks = soak_plan(hands, seed, variants)
     start = time.perf_counter()
     totals = {"hands": 0, "actions": 0, "violations": 0}
     examples: list[str] = []
-    if workers <= 1:
-        done = [soak_chunk(*chunk) for chunk in chunks]
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            done = list(pool.map(soak_chunk, *zip(*chunks, strict=True)))
+    done = run_jobs(soak_chunk, chunks, workers, ray)
     per_variant = dict.fromkeys(variants, 0)
     for (_, _, variant), (played, actions, problems) in zip(chunks, done, strict=True):
         per_variant[variant] += played
@@ -259,15 +260,11 @@ def bench_fuzz(
 ) -> dict[str, Any]:
     """Fuzzed games (:mod:`umtali.fuzzing`) on ``workers`` processes, the variants in
     turn, on the line-by-line screen or (``app``) in the full-screen application."""
-    from concurrent.futures import ProcessPoolExecutor
+    from umtali.workers import run_jobs
 
     start = time.perf_counter()
-    jobs = [(seed + n, per_prompt, VARIANTS[n % len(VARIANTS)], app) for n in range(games)]
-    if workers <= 1:
-        results = [_fuzz_one(job) for job in jobs]
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(_fuzz_one, jobs))
+    jobs = [((seed + n, per_prompt, VARIANTS[n % len(VARIANTS)], app),) for n in range(games)]
+    results = run_jobs(_fuzz_one, jobs, workers)
     return {
         "benchmark": "fuzz",
         "screen": "app" if app else "plain",
@@ -340,16 +337,21 @@ def soak_chunk(first: int, count: int, rules: str = "classic") -> tuple[int, int
 
 
 def bench_bots(
-    a: str, b: str, matches: int, workers: int, version: int, rules: str = "classic"
+    a: str,
+    b: str,
+    matches: int,
+    workers: int,
+    version: int,
+    rules: str = "classic",
+    ray: str | None = None,
 ) -> dict[str, object]:
-    """Duplicate matches between two levels, spread over processes, with a progress bar."""
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
+    """Duplicate matches between two levels, spread over processes (or Ray), with a
+    progress bar."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    from umtali.bots.tournament import MatchResult, play_match, summarise
+    from umtali.bots.tournament import play_match, summarise
+    from umtali.workers import run_jobs
 
-    results: list[MatchResult] = []
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -358,38 +360,28 @@ def bench_bots(
         transient=False,
     ) as progress:
         task = progress.add_task(f"{a} vs {b} ({rules})", total=matches)
-        if workers <= 1:
-            for i in range(matches):
-                results.append(play_match(a, b, i, version, rules))
-                progress.advance(task)
-        else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = [pool.submit(play_match, a, b, i, version, rules) for i in range(matches)]
-                for done in as_completed(futures):
-                    results.append(done.result())
-                    progress.advance(task)
-    results.sort(key=lambda r: r.index)
+        jobs = [(a, b, i, version, rules) for i in range(matches)]
+        results = run_jobs(play_match, jobs, workers, ray, lambda: progress.advance(task))
     summary = summarise(a, b, results, version)
     summary["variant"] = rules
     return summary
 
 
 def bench_ladder(
-    levels: Sequence[str], matches: int, workers: int, version: int, rules: str = "classic"
+    levels: Sequence[str],
+    matches: int,
+    workers: int,
+    version: int,
+    rules: str = "classic",
+    ray: str | None = None,
 ) -> dict[str, Any]:
     """A round robin of duplicate matches between ``levels``, and a rating for each."""
-    from concurrent.futures import ProcessPoolExecutor
-
     from umtali.bots.ladder import fit, intervals, pairs
     from umtali.bots.tournament import MatchResult, play_match, summarise
+    from umtali.workers import run_jobs
 
     jobs = [(a, b, i) for a, b in pairs(levels) for i in range(matches)]
-    if workers <= 1:
-        done = [play_match(a, b, i, version, rules) for a, b, i in jobs]
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(play_match, a, b, i, version, rules) for a, b, i in jobs]
-            done = [f.result() for f in futures]
+    done = run_jobs(play_match, [(a, b, i, version, rules) for a, b, i in jobs], workers, ray)
     by_pair: dict[tuple[str, str], list[MatchResult]] = {}
     for (a, b, _), result in zip(jobs, done, strict=True):
         by_pair.setdefault((a, b), []).append(result)
@@ -428,7 +420,27 @@ def ladder_text(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _ray_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        metavar="ADDRESS",
+        help="run on a Ray cluster (needs [cluster]); without ADDRESS, one on this machine",
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    from umtali.workers import ClusterError
+
+    try:
+        return _main(argv)
+    except ClusterError as err:
+        print(f"umtali bench: {err}", file=sys.stderr)
+        return 2
+
+
+def _main(argv: Sequence[str] | None) -> int:
     from umtali.bots.tournament import BANK_VERSION, LEVELS
 
     parser = argparse.ArgumentParser(
@@ -451,6 +463,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     soak.add_argument("--hands", type=int, default=100_000, help="hands (default 100000)")
     soak.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     soak.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    _ray_option(soak)
     soak.add_argument(
         "--variant",
         choices=(*VARIANTS, "all"),
@@ -462,6 +475,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     bots.add_argument("--b", choices=LEVELS, default="normal", help="bot B (default normal)")
     bots.add_argument("--matches", type=int, default=100, help="matches (default 100)")
     bots.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    _ray_option(bots)
     bots.add_argument(
         "--bank", type=int, default=BANK_VERSION, help=f"deal bank version ({BANK_VERSION})"
     )
@@ -486,6 +500,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     ladder.add_argument("--matches", type=int, default=20, help="matches a pair (default 20)")
     ladder.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    _ray_option(ladder)
     ladder.add_argument(
         "--bank", type=int, default=BANK_VERSION, help=f"deal bank version ({BANK_VERSION})"
     )
@@ -501,7 +516,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         levels = list(dict.fromkeys(args.levels))
         if len(levels) < 2 or args.matches < 1:
             parser.error("--levels needs two or more levels, --matches at least 1")
-        rungs = bench_ladder(levels, args.matches, args.workers, args.bank, args.variant)
+        rungs = bench_ladder(levels, args.matches, args.workers, args.bank, args.variant, args.ray)
         print(ladder_text(rungs))
         print(json.dumps(rungs))
         return 0
@@ -548,7 +563,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.what == "bots":
         if args.matches < 1 or args.workers < 1:
             parser.error("--matches and --workers must be at least 1")
-        result = bench_bots(args.a, args.b, args.matches, args.workers, args.bank, args.variant)
+        result = bench_bots(
+            args.a, args.b, args.matches, args.workers, args.bank, args.variant, args.ray
+        )
         low, high = cast("list[float]", result["wilson95"])
         print(
             f"{args.a} vs {args.b} ({args.variant}): {args.a} wins "
@@ -567,7 +584,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.hands < 1 or args.workers < 1:
             parser.error("--hands and --workers must be at least 1")
         variants = VARIANTS if args.variant == "all" else (args.variant,)
-        soaked = bench_soak(args.hands, args.seed, args.workers, variants)
+        soaked = bench_soak(args.hands, args.seed, args.workers, variants, args.ray)
         print(
             f"soak: {soaked['hands']} hands, {soaked['actions']} actions audited in "
             f"{soaked['seconds']} s: {soaked['violations']} violations"

@@ -1,0 +1,107 @@
+"""Where the benchmarks' jobs run: this process, local processes, or a Ray cluster.
+
+A job is a call of a module-level function with plain arguments (a match of
+the deal bank, a chunk of the soak), and it decides nothing by time or by
+where it runs: so the results are the same however the jobs are spread,
+and :func:`run_jobs` hands them back in the order the jobs were given.
+
+Ray is optional (``pip install 'umtali[cluster]'``).  With ``ray=""`` the
+jobs run on a Ray cluster started on this machine for the run; with an
+address (``auto``, ``HOST:6379``, ``ray://HOST:10001``) on that cluster,
+which is sent this package's code so its nodes play by the same rules.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+R = TypeVar("R")
+
+CLUSTER_EXTRA = "pip install 'umtali[cluster]'"
+
+
+class ClusterError(RuntimeError):
+    """Ray is missing, or the cluster could not be reached."""
+
+
+def run_jobs(
+    fn: Callable[..., R],
+    jobs: Sequence[tuple[Any, ...]],
+    workers: int = 1,
+    ray: str | None = None,
+    done: Callable[[], None] | None = None,
+) -> list[R]:
+    """``fn(*job)`` for every job, in the jobs' order; ``done`` is called as each ends.
+
+    ``ray`` None runs on ``workers`` local processes (in this one when
+    ``workers`` is 1); a string runs on Ray (see the module's notes).
+    """
+    if ray is not None:
+        return _on_ray(fn, jobs, workers, ray, done)
+    results: list[R] = []
+    if workers <= 1:
+        for job in jobs:
+            results.append(fn(*job))
+            if done is not None:
+                done()
+        return results
+    slots: list[R | None] = [None] * len(jobs)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = {pool.submit(fn, *job): n for n, job in enumerate(jobs)}
+        for future in as_completed(futures):
+            slots[futures[future]] = future.result()
+            if done is not None:
+                done()
+    return cast(list[R], slots)
+
+
+def _on_ray(
+    fn: Callable[..., R],
+    jobs: Sequence[tuple[Any, ...]],
+    workers: int,
+    address: str,
+    done: Callable[[], None] | None,
+) -> list[R]:
+    try:
+        import ray
+    except ImportError as err:
+        raise ClusterError(f"--ray needs Ray: {CLUSTER_EXTRA}") from err
+    started = not ray.is_initialized()
+    if started:
+        options: dict[str, Any] = {
+            "include_dashboard": False,
+            "log_to_driver": False,
+            "logging_level": logging.ERROR,
+        }
+        if address:
+            # The cluster's nodes get this very package, so they play by these rules.
+            options["runtime_env"] = {"py_modules": [str(Path(__file__).parent)]}
+        else:
+            options["num_cpus"] = max(1, workers)
+        try:
+            ray.init(address=address or None, **options)
+        except (ConnectionError, RuntimeError, ValueError) as err:
+            raise ClusterError(f"could not reach the Ray cluster at {address!r}: {err}") from err
+    try:
+        remote = ray.remote(fn)
+        refs = [remote.remote(*job) for job in jobs]
+        place = {ref: n for n, ref in enumerate(refs)}
+        slots: list[Any] = [None] * len(jobs)
+        waiting = list(refs)
+        while waiting:
+            ready, waiting = ray.wait(waiting, num_returns=1)
+            for ref in ready:
+                slots[place[ref]] = ray.get(ref)
+                if done is not None:
+                    done()
+        return slots
+    finally:
+        if started:
+            ray.shutdown()
+
+
+__all__ = ["CLUSTER_EXTRA", "ClusterError", "run_jobs"]

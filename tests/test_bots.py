@@ -7,8 +7,8 @@ import random
 import pytest
 
 import umtali
-from umtali.bots import EasyBot, HardBot, NormalBot, Seat, make_bot
-from umtali.bots.arena import play_game
+from umtali.bots import EasyBot, ExpertBot, HardBot, NormalBot, Seat, make_bot
+from umtali.bots.arena import play_game, play_hand
 from umtali.bots.knowledge import Knowledge
 from umtali.bots.seat import GameInfo
 from umtali.bots.tournament import OracleBot, bank_seed, play_match, summarise, wilson
@@ -42,8 +42,9 @@ def checked_game(seats: list[Seat], seed: int, rules: str = "classic") -> int:
         lambda s: EasyBot(s),
         lambda s: NormalBot(),
         lambda s: HardBot(s, rollouts=12),
+        lambda s: ExpertBot(s, budget=400),
     ],
-    ids=["easy", "normal", "hard"],
+    ids=["easy", "normal", "hard", "expert"],
 )
 def test_thousands_of_decisions_are_all_legal(make) -> None:  # type: ignore[no-untyped-def]
     # checked_game asserts that every one of these decisions is legal and has a reason.
@@ -75,13 +76,16 @@ VARIANTS = ["family", "practical", "rummy"]
 
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", VARIANTS)
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
 def test_every_level_plays_every_variant(rules: str, level: str) -> None:
     decisions = 0
-    for seed in range(3 if level == "hard" else 12):
+    searching = level in ("hard", "expert")
+    for seed in range(3 if searching else 12):
         seats = [make_bot(level, seed), make_bot("normal" if level == "easy" else "easy", seed)]
         if level == "hard":
             seats[0] = HardBot(seed, rollouts=16)
+        if level == "expert":
+            seats[0] = ExpertBot(seed, budget=500)
         decisions += checked_game(seats, seed, rules)
     assert decisions > 100
 
@@ -125,6 +129,16 @@ def test_same_seed_same_decisions() -> None:
     assert log(3) != log(4)
 
 
+@pytest.mark.parametrize("rules", ["classic", "family"])
+def test_the_expert_gives_the_same_decisions_for_the_same_seed(rules: str) -> None:
+    def log(seed: int) -> list[list[str]]:
+        hand = umtali.deal_hand(seed=11, rules=rules)
+        play_hand(hand, [ExpertBot(seed, budget=800), NormalBot()], GameInfo())
+        return [hand.actions()]
+
+    assert log(3) == log(3)
+
+
 def test_the_inference_about_the_opponents_hand_is_never_wrong() -> None:
     rng = random.Random(0)
     checked = 0
@@ -151,7 +165,7 @@ def test_the_inference_about_the_opponents_hand_is_never_wrong() -> None:
     assert checked > 500
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
 def test_decisions_do_not_depend_on_hidden_cards(level: str) -> None:
     # Two deals that look the same to player 1: same hand, but player 2's cards
     # and the stock's order differ.  Player 1's whole first turn must match.

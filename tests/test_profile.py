@@ -122,7 +122,7 @@ def test_the_rating_rungs_predict_the_measured_win_rates() -> None:
     for a, b, share in MEASURED:
         ra, rb = (m.rating(mu=ladder[x], sigma=1.0) for x in (a, b))
         assert m.predict_win([[ra], [rb]])[0] == pytest.approx(share, abs=0.001)
-    assert ladder["easy"] < ladder["normal"] < ladder["hard"]
+    assert ladder["easy"] < ladder["normal"] < ladder["hard"] < ladder["expert"]
 
 
 def test_the_rating_rises_with_wins_falls_with_losses_and_ignores_people() -> None:

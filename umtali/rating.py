@@ -1,8 +1,8 @@
 """Your rating against the bot ladder, with openskill (Plackett-Luce).
 
-The bots are the ladder's fixed rungs: ``normal`` at 25, and ``hard`` and
-``easy`` placed so that the model predicts the win rates measured between them
-in duplicate matches (README, ``umtali bench bots``).  Your rating starts where
+The bots are the ladder's fixed rungs: ``normal`` at 25, and ``easy``, ``hard``
+and ``expert`` placed so that the model predicts the win rates measured between
+them in duplicate matches (README, ``umtali bench bots``).  Your rating starts where
 openskill starts everyone (25 ± 8.3) and moves with each game against a bot;
 the rungs never move, so your number means the same thing tomorrow.  Games
 between two people are in your record but not in this rating.
@@ -19,7 +19,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from umtali.profile import GameEntry
 
 #: Measured with ``umtali bench bots`` (README): A beats B in this share of matches.
-MEASURED = (("hard", "normal", 0.728), ("normal", "easy", 0.990))
+MEASURED = (("hard", "normal", 0.728), ("normal", "easy", 0.990), ("expert", "hard", 0.530))
 RUNG_SIGMA = 1.0
 NORMAL_MU = 25.0
 
@@ -53,12 +53,14 @@ def _solve(above: float, share: float) -> float:
 @cache
 def rungs() -> dict[str, float]:
     """Each bot level's fixed rating (mu)."""
-    hard_share, easy_share = MEASURED[0][2], MEASURED[1][2]
+    hard_share, easy_share, expert_share = (share for _, _, share in MEASURED)
     normal = NORMAL_MU
+    hard = _solve(normal, hard_share)
     return {
         "easy": normal - (_solve(normal, easy_share) - normal),
         "normal": normal,
-        "hard": _solve(normal, hard_share),
+        "hard": hard,
+        "expert": _solve(hard, expert_share),
     }
 
 

@@ -65,7 +65,7 @@ def chart(points: Sequence[Point], width: int, theme: Theme, rows: int = CHART_R
     shown = list(points)[-(width - 8) :]
     ladder = rungs()
     values = [p.mu for p in shown]
-    top = max([*values, ladder["hard"]]) + 0.5
+    top = max([*values, *ladder.values()]) + 0.5
     bottom = min([*values, ladder["easy"]]) - 0.5
 
     def row_of(value: float) -> int:
@@ -74,7 +74,10 @@ def chart(points: Sequence[Point], width: int, theme: Theme, rows: int = CHART_R
     grid = [[" "] * len(shown) for _ in range(rows)]
     for x, value in enumerate(values):
         grid[row_of(value)][x] = "*" if theme.ascii else "•"
-    marks = {row_of(mu): level for level, mu in ladder.items()}
+    marks: dict[int, str] = {}
+    for level, mu in ladder.items():
+        row = row_of(mu)
+        marks[row] = f"{marks[row]}/{level}" if row in marks else level
     text = Text()
     for y, cells in enumerate(grid):
         label = f"{top - (y + 0.5) * (top - bottom) / rows:5.1f} "
@@ -129,13 +132,9 @@ def render_stats(
         ladder = rungs()
         parts.append(
             Text.assemble(
-                ("Rating against the bot ladder: ", "bold"),
+                ("Your rating: ", "bold"),
                 f"{latest.mu:.1f} {'+/-' if theme.ascii else '±'} {2 * latest.sigma:.1f} ",
-                (
-                    f"(easy {ladder['easy']:.1f}, normal {ladder['normal']:.1f}, "
-                    f"hard {ladder['hard']:.1f})",
-                    "dim",
-                ),
+                ("(bots: " + ", ".join(f"{k} {mu:.1f}" for k, mu in ladder.items()) + ")", "dim"),
             )
         )
         parts.append(chart(points, width, theme))

@@ -15,13 +15,14 @@ only at the view of the player to move).
 from __future__ import annotations
 
 from umtali.bots.easy import EasyBot
+from umtali.bots.expert import ExpertBot
 from umtali.bots.hard import HardBot
 from umtali.bots.normal import NormalBot
 from umtali.bots.seat import Decision, GameInfo, Seat
 from umtali.engine.hand import Hand
 from umtali.engine.view import PlayerView
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 
 
 def make_bot(level: str, seed: int | None = None) -> Seat:
@@ -32,6 +33,8 @@ def make_bot(level: str, seed: int | None = None) -> Seat:
         return NormalBot()
     if level == "hard":
         return HardBot(seed)
+    if level == "expert":
+        return ExpertBot(seed)
     raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
 
 
@@ -65,7 +68,8 @@ class Bot:
 
 
 def bot(level: str, seed: int | None = None) -> Bot:
-    """A bot of level ``easy``, ``normal`` or ``hard``; ``seed`` fixes its random choices."""
+    """A bot of level ``easy``, ``normal``, ``hard`` or ``expert``; ``seed`` fixes its
+    random choices."""
     return Bot(level, seed)
 
 
@@ -74,6 +78,7 @@ __all__ = [
     "Bot",
     "Decision",
     "EasyBot",
+    "ExpertBot",
     "GameInfo",
     "HardBot",
     "NormalBot",

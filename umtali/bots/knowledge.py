@@ -30,6 +30,19 @@ def _raw(piece: ViewPiece) -> Piece:
 
 
 @dataclass(frozen=True, slots=True)
+class Reading:
+    """A weighted reading of the opponent's hidden cards (see :mod:`umtali.bots.inference`).
+
+    ``weights[i]`` is how likely card ``i`` is in their hand relative to an
+    unremarkable unseen card (1.0); ``holds`` is the chance that a player
+    who may lay melds when they like holds one back.
+    """
+
+    weights: tuple[float, ...]
+    holds: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
 class Knowledge:
     seat: int  # 0 or 1
     hand: int
@@ -84,22 +97,31 @@ class Knowledge:
             opp_unlikely=unlikely & ~never,
         )
 
-    def sample_opponent(self, rng: random.Random, tries: int = 24) -> tuple[int, list[int]]:
+    def sample_opponent(
+        self, rng: random.Random, tries: int = 24, read: Reading | None = None
+    ) -> tuple[int, list[int]]:
         """A hand for the opponent consistent with the inference, and the other unseen cards.
 
-        Cards are drawn with weights (the unlikely ones at half weight); a
-        hand holding a meld, which the opponent would have had to lay, is
-        drawn again.
+        Cards are drawn with weights (by default the unlikely ones at half
+        weight; a :class:`Reading` gives a weight to every card); a hand
+        holding a meld, which the opponent would have had to lay, is drawn
+        again.  Where melding is optional a reading may still say how often a
+        player holds a meld back (``read.holds``): a hand with one is then
+        kept only that often.
         """
         need = self.opp_size - self.opp_known.bit_count()
         pool = self.unseen & ~self.opp_never
         if pool.bit_count() < need:
             pool = self.unseen  # the inference cannot hold (a variant, an odd state)
         cards = [i for i in range(52) if pool >> i & 1]
-        weights = [0.5 if self.opp_unlikely >> i & 1 else 1.0 for i in cards]
+        if read is None:
+            weights = [0.5 if self.opp_unlikely >> i & 1 else 1.0 for i in cards]
+        else:
+            weights = [read.weights[i] for i in cards]
         hand = self.opp_known
         # Only where play is compulsory does holding a meld contradict the rules.
-        for _ in range(tries if self.rules.mandatory_play else 1):
+        rounds = tries if self.rules.mandatory_play or read is not None else 1
+        for _ in range(rounds):
             keys = sorted(
                 ((rng.random() ** (1.0 / w), i) for w, i in zip(weights, cards, strict=True)),
                 reverse=True,
@@ -109,18 +131,22 @@ class Knowledge:
                 hand |= 1 << i
             if not meldable(hand):
                 break
+            if read is not None and not self.rules.mandatory_play and rng.random() < read.holds:
+                break
         rest = [i for i in range(52) if (self.unseen & ~hand) >> i & 1]
         rng.shuffle(rest)
         return hand, rest
 
-    def sample_state(self, view: PlayerView, rng: random.Random) -> HandState:
+    def sample_state(
+        self, view: PlayerView, rng: random.Random, read: Reading | None = None
+    ) -> HandState:
         """One complete state consistent with everything this player knows.
 
         The unseen cards are dealt to the opponent's unknown cards (see
         :meth:`sample_opponent`), then at random to the face-down discard (if
         any) and the stock.
         """
-        opp, rest = self.sample_opponent(rng)
+        opp, rest = self.sample_opponent(rng, read=read)
         pile = list(self.pile)
         if self.pile_down:
             pile.append(rest.pop())
@@ -173,6 +199,12 @@ def _opponent_inference(view: PlayerView, sides: tuple[tuple[Piece, ...], ...]) 
             unlikely |= SOLO_ACCEPTS[e.cards[0].index]
     if not opponent_moved or view.opponent_hand_size == 0 or not view.rules.mandatory_play:
         return 0, unlikely
+    return JACKS | accepted_then(view, sides), unlikely
+
+
+def accepted_then(view: PlayerView, sides: tuple[tuple[Piece, ...], ...]) -> int:
+    """The cards the table took when the opponent's last turn ended."""
+    me = view.player
     # Pieces this player has laid since the opponent's turn ended do not count.
     mine_since = 0
     for e in reversed(view.events):
@@ -185,4 +217,4 @@ def _opponent_inference(view: PlayerView, sides: tuple[tuple[Piece, ...], ...]) 
         laid = side[: len(side) - mine_since] if seat == me - 1 else side
         for piece in laid:
             accept_then |= piece[3]
-    return JACKS | accept_then, unlikely
+    return accept_then

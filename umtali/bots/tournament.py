@@ -75,7 +75,7 @@ class OracleBot:
         raise TypeError("the oracle needs the whole deal: use choose_full")
 
 
-LEVELS = ("easy", "normal", "hard", "oracle")
+LEVELS = ("easy", "normal", "hard", "expert", "oracle")
 
 
 def make_seat(level: str, seed: int) -> Seat | OracleBot:

@@ -27,6 +27,11 @@ METHODS = {
         "The hard bot plays its best few choices out in hundreds of deals of the cards "
         "it cannot see, and keeps the one that does best on average."
     ),
+    "expert": (
+        "The expert bot reads your hand from what you have taken, passed and thrown away, "
+        "deals the cards it cannot see to match, and plays each of its choices out in "
+        "every one of those deals, holding melds back when laying them would feed you."
+    ),
 }
 
 

@@ -1,0 +1,143 @@
+"""The expert's reading of the opponent: weighted, drawn from public play only."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+import umtali
+from umtali.bots import ExpertBot, NormalBot
+from umtali.bots.inference import FLOOR, NEAR, read_opponent
+from umtali.bots.knowledge import Knowledge
+from umtali.bots.seat import GameInfo
+from umtali.engine.cards import Card
+from umtali.engine.events import Event, EventKind
+from umtali.engine.melds import SOLO_ACCEPTS, meldable
+
+VARIANTS = ["classic", "family", "practical", "rummy"]
+
+
+def _views(rules: str, seed: int):  # type: ignore[no-untyped-def]
+    """Every view of the player to move through a hand of normal against normal."""
+    hand = umtali.deal_hand(seed=seed, rules=rules)
+    while not hand.is_over:
+        player = hand.to_move
+        assert player is not None
+        view = hand.view(player)
+        yield hand, view
+        hand.play(NormalBot().choose(view, GameInfo()).action)
+
+
+@pytest.mark.parametrize("rules", VARIANTS)
+def test_worlds_drawn_from_the_reading_agree_with_everything_seen(rules: str) -> None:
+    rng = random.Random(2)
+    for seed in range(4):
+        for hand, view in _views(rules, seed):
+            know = Knowledge.of(view)
+            read = read_opponent(view, know)
+            truth = hand.hands[2 - view.player]
+            # A weight lowers a card's chance, never rules out one the opponent may hold.
+            assert all(read.weights[i] >= FLOOR for i in range(52) if truth >> i & 1)
+            world = know.sample_state(view, rng, read)
+            assert world.cards_accounted()
+            assert world.hands[view.player - 1] == hand.hands[view.player - 1]
+            assert world.hands[2 - view.player].bit_count() == truth.bit_count()
+            assert world.legal_moves() == hand.legal_moves()
+
+
+def _with_events(view: umtali.PlayerView, *events: Event) -> umtali.PlayerView:
+    return dataclasses.replace(view, events=events)
+
+
+def test_what_the_opponent_discarded_passed_and_took_moves_the_weights() -> None:
+    view = umtali.deal_hand(seed=5).view(1)
+    know = Knowledge.of(view)
+    seven, four, king = Card.parse("7H"), Card.parse("4C"), Card.parse("KS")
+    discarded = read_opponent(view, know)
+    assert set(discarded.weights) == {1.0}  # nothing seen yet, nothing read
+    # The view's events are what is read; the knowledge only brings the table.
+    discarded = read_opponent(_with_events(view, Event(2, EventKind.DISCARD, 1, (seven,))), know)
+    near = [i for i in range(52) if SOLO_ACCEPTS[seven.index] >> i & 1]
+    assert near and all(discarded.weights[i] < 1.0 for i in near)
+    assert discarded.weights[king.index] == 1.0
+    passed = read_opponent(
+        _with_events(
+            view,
+            Event(1, EventKind.DISCARD, 1, (four,)),
+            Event(2, EventKind.DRAW, 2),
+        ),
+        know,
+    )
+    assert all(passed.weights[i] < 1.0 for i in range(52) if NEAR[four.index] >> i & 1)
+    took = read_opponent(
+        _with_events(
+            view, Event(1, EventKind.DISCARD, 1, (four,)), Event(2, EventKind.TAKE, 2, (four,))
+        ),
+        know,
+    )
+    assert all(took.weights[i] > 1.0 for i in range(52) if NEAR[four.index] >> i & 1)
+    # A face-down discard shows no card: passing it says nothing.
+    blind = read_opponent(
+        _with_events(
+            view, Event(1, EventKind.DISCARD, 1, (), down=True), Event(2, EventKind.DRAW, 2)
+        ),
+        know,
+    )
+    assert set(blind.weights) == {1.0}
+
+
+def test_where_melding_is_optional_a_held_meld_is_less_likely_but_possible() -> None:
+    rng = random.Random(0)
+    held = {"read": 0, "plain": 0}
+    samples = 0
+    for seed in range(3):
+        for _, view in _views("family", seed):
+            know = Knowledge.of(view)
+            if view.opponent_hand_size < 6:
+                continue
+            read = read_opponent(view, know)
+            for _ in range(10):
+                samples += 1
+                held["read"] += meldable(know.sample_opponent(rng, read=read)[0]) != 0
+                held["plain"] += meldable(know.sample_opponent(rng)[0]) != 0
+    assert samples > 100
+    assert 0 < held["read"] < held["plain"]
+
+
+def test_where_play_is_compulsory_a_sampled_hand_never_holds_a_meld() -> None:
+    rng = random.Random(0)
+    for _, view in _views("classic", 8):
+        know = Knowledge.of(view)
+        read = read_opponent(view, know)
+        for _ in range(5):
+            hand, _rest = know.sample_opponent(rng, read=read)
+            if know.opp_never:
+                assert meldable(hand) == 0
+
+
+@pytest.mark.parametrize("rules", ["family", "rummy"])
+def test_the_expert_decides_from_the_view_alone(rules: str) -> None:
+    # Two deals that look the same to the first player: the up-card and their hand
+    # agree, the opponent's cards and the stock's order below the up-card differ.
+    base = umtali.deal_hand(seed=23, dealer=1, rules=rules)
+    hidden = list(base.deal.p1) + list(base.deal.stock[1:])
+    random.Random(4).shuffle(hidden)
+    other = umtali.deal_hand(
+        hidden[:10],
+        base.deal.p2,
+        [base.deal.stock[0], *hidden[10:]],
+        dealer=1,
+        rules=rules,
+        seed=base.deal.seed,
+    )
+    mover = base.to_move
+    assert mover == 2 and base.view(2) == other.view(2)
+    bots = [ExpertBot(5, budget=1500), ExpertBot(5, budget=1500)]
+    while base.to_move == 2:
+        a = bots[0].choose(base.view(2), GameInfo())
+        b = bots[1].choose(other.view(2), GameInfo())
+        assert a == b
+        base.play(a.action)
+        other.play(b.action)

@@ -42,7 +42,7 @@ def checked_game(seats: list[Seat], seed: int, rules: str = "classic") -> int:
         lambda s: EasyBot(s),
         lambda s: NormalBot(),
         lambda s: HardBot(s, rollouts=12),
-        lambda s: ExpertBot(s, budget=400),
+        lambda s: ExpertBot(s, budget=300, min_worlds=3),
     ],
     ids=["easy", "normal", "hard", "expert"],
 )
@@ -85,7 +85,7 @@ def test_every_level_plays_every_variant(rules: str, level: str) -> None:
         if level == "hard":
             seats[0] = HardBot(seed, rollouts=16)
         if level == "expert":
-            seats[0] = ExpertBot(seed, budget=500)
+            seats[0] = ExpertBot(seed, budget=200, min_worlds=2)
         decisions += checked_game(seats, seed, rules)
     assert decisions > 100
 

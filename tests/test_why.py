@@ -98,3 +98,9 @@ def test_going_out_face_down_is_explained_and_a_person_is_not_asked() -> None:
 def test_before_the_bot_moves_why_says_so() -> None:
     hand = umtali.deal_hand(seed=3)
     assert why_lines(hand.view(1), "hard", "Bot", PLAIN) == ["Bot has not moved yet in this hand."]
+
+
+def test_every_bot_level_has_a_sentence_saying_how_it_chooses() -> None:
+    from umtali.bots import LEVELS
+
+    assert set(METHODS) == set(LEVELS)

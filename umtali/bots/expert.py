@@ -49,9 +49,14 @@ DEEP_SHORTLIST = 2  # practical's takes from deep in the pile searched
 class ExpertBot:
     name = "expert"
 
-    def __init__(self, seed: int | None = None, budget: int | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, budget: int | None = None, min_worlds: int = MIN_WORLDS
+    ) -> None:
+        """``budget`` (simulated moves a decision) and ``min_worlds`` (deals searched at
+        the least) default to the level's own; a script or a test may spend less."""
         self._rng = random.Random(seed)
         self.budget = budget
+        self.min_worlds = min_worlds
         self._normal = NormalBot()
 
     def choose_eleven(self, player: int, info: GameInfo) -> int:
@@ -128,7 +133,7 @@ class ExpertBot:
         totals = [0] * len(candidates)
         budget = self.budget or (BUDGET if view.rules.mandatory_play else OPEN_BUDGET)
         worlds = spent = 0
-        while worlds < MIN_WORLDS or (spent < budget and worlds < MAX_WORLDS):
+        while worlds < self.min_worlds or (spent < budget and worlds < MAX_WORLDS):
             world = know.sample_state(view, self._rng, read)
             for i, move in enumerate(moves):
                 state = world.clone()

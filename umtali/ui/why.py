@@ -30,7 +30,8 @@ METHODS = {
     "expert": (
         "The expert bot reads your hand from what you have taken, passed and thrown away, "
         "deals the cards it cannot see to match, and plays each of its choices out in "
-        "every one of those deals, holding melds back when laying them would feed you."
+        "every one of those deals; where melding is optional it weighs holding a meld "
+        "back against laying it."
     ),
 }
 

@@ -26,7 +26,7 @@ from umtali.bots.inference import read_opponent
 from umtali.bots.knowledge import Knowledge, Reading
 from umtali.bots.normal import NormalBot
 from umtali.bots.open_play import choose_play, draw_gain, taken_with
-from umtali.bots.policy import forced_choice, going_out_discard
+from umtali.bots.policy import compulsory_candidates
 from umtali.bots.seat import Decision, GameInfo
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import plain_points
@@ -70,14 +70,10 @@ class ExpertBot:
             return Decision(actions[0], "the only legal action")
         know = Knowledge.of(view)
         if view.rules.mandatory_play:
-            forced = forced_choice(actions)
-            if forced is not None:
-                return forced
-            if len(view.hand) == 1 and all(a.kind is ActionKind.DISCARD for a in actions):
-                return Decision(going_out_discard(actions), "going out, face down")
-            # Face down is never worse for a discard that takes the player out.
-            down = {a.cards for a in actions if a.down}
-            candidates = [a for a in actions if a.down or a.cards not in down]
+            found = compulsory_candidates(len(view.hand), actions)
+            if isinstance(found, Decision):
+                return found
+            candidates = found
         else:
             if len(view.hand) == 1 and all(a.kind is ActionKind.DISCARD for a in actions):
                 return self._normal.choose(view, info)

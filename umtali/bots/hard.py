@@ -20,7 +20,7 @@ from umtali.bots.fast import rollout
 from umtali.bots.knowledge import Knowledge
 from umtali.bots.normal import NormalBot
 from umtali.bots.open_play import draw_gain, taken_with
-from umtali.bots.policy import forced_choice, going_out_discard
+from umtali.bots.policy import compulsory_candidates
 from umtali.bots.seat import Decision, GameInfo
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.moves import to_move
@@ -50,15 +50,9 @@ class HardBot:
             raise ValueError("it is not this player's move")
         if not view.rules.mandatory_play:
             return self._open(view, info, actions)
-        forced = forced_choice(actions)
-        if forced is not None:
-            return forced
-        if len(view.hand) == 1 and all(a.kind is ActionKind.DISCARD for a in actions):
-            return Decision(going_out_discard(actions), "going out, face down")
-        # A discard that may go face down takes the player out: face down is never worse
-        # (the last turn must draw blind), so only that twin of it is searched.
-        down = {a.cards for a in actions if a.down}
-        candidates = [a for a in actions if a.down or a.cards not in down]
+        candidates = compulsory_candidates(len(view.hand), actions)
+        if isinstance(candidates, Decision):
+            return candidates
         know = Knowledge.of(view)
         if len(candidates) > SHORTLIST and all(a.kind is ActionKind.DISCARD for a in candidates):
             # Many discards differ by a point or two; rollouts cannot tell them

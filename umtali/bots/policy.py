@@ -46,6 +46,21 @@ def forced_choice(actions: list[Action]) -> Decision | None:
     return None
 
 
+def compulsory_candidates(hand_size: int, actions: list[Action]) -> Decision | list[Action]:
+    """Where play is compulsory: a decision that needs no search, or the moves to search.
+
+    A discard that may go face down takes the player out: face down is never
+    worse (the last turn must draw blind), so only that twin of it is searched.
+    """
+    forced = forced_choice(actions)
+    if forced is not None:
+        return forced
+    if hand_size == 1 and all(a.kind is ActionKind.DISCARD for a in actions):
+        return Decision(going_out_discard(actions), "going out, face down")
+    down = {a.cards for a in actions if a.down}
+    return [a for a in actions if a.down or a.cards not in down]
+
+
 def going_out_discard(discards: list[Action]) -> Action:
     """Of the discards that take a player out, the face-down one where there is one.
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import sys
 
 import pytest
@@ -62,3 +63,12 @@ def test_a_small_tournament_and_soak_give_the_same_results_on_ray_and_locally() 
     soaked_ray = bench_soak(40, 3, 2, ("classic", "rummy"), ray="")
     for key in ("hands", "actions", "violations", "hands_by_variant"):
         assert soaked_here[key] == soaked_ray[key]
+
+
+def test_an_address_where_no_cluster_answers_is_refused_at_once() -> None:
+    pytest.importorskip("ray")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]  # free once closed: nothing listens there
+    with pytest.raises(ClusterError, match="no Ray cluster answers"):
+        run_jobs(_square, [(1,)], 1, ray=f"127.0.0.1:{port}")

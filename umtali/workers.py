@@ -14,6 +14,7 @@ which is sent this package's code so its nodes play by the same rules.
 from __future__ import annotations
 
 import logging
+import socket
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
@@ -71,6 +72,8 @@ def _on_ray(
     except ImportError as err:
         raise ClusterError(f"--ray needs Ray: {CLUSTER_EXTRA}") from err
     started = not ray.is_initialized()
+    if started and address and not _answers(address):
+        raise ClusterError(f"no Ray cluster answers at {address!r}")
     if started:
         options: dict[str, Any] = {
             "include_dashboard": False,
@@ -102,6 +105,21 @@ def _on_ray(
     finally:
         if started:
             ray.shutdown()
+
+
+def _answers(address: str, seconds: float = 3.0) -> bool:
+    """Whether something listens at a ``HOST:PORT`` or ``ray://HOST:PORT`` address
+    (Ray itself would wait minutes on a dead one).  ``auto`` and the like are left
+    to Ray, which finds its cluster on its own."""
+    where = address.removeprefix("ray://")
+    host, sep, port = where.rpartition(":")
+    if not sep or not port.isdigit():
+        return True
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=seconds):
+            return True
+    except OSError:
+        return False
 
 
 __all__ = ["CLUSTER_EXTRA", "ClusterError", "run_jobs"]

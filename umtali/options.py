@@ -12,7 +12,7 @@ from umtali import __version__
 from umtali.bots import LEVELS
 from umtali.engine.rules import PRESETS
 
-DEFAULT_BOT = "hard"  # the strongest level, and it answers in well under a second
+DEFAULT_BOT = "hard"  # strong and quick; expert is a little stronger, and slower
 
 
 def build_parser() -> argparse.ArgumentParser:

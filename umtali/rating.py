@@ -19,7 +19,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from umtali.profile import GameEntry
 
 #: Measured with ``umtali bench bots`` (README): A beats B in this share of matches.
-MEASURED = (("hard", "normal", 0.728), ("normal", "easy", 0.990), ("expert", "hard", 0.530))
+MEASURED = (("hard", "normal", 0.728), ("normal", "easy", 0.990), ("expert", "hard", 0.533))
 RUNG_SIGMA = 1.0
 NORMAL_MU = 25.0
 

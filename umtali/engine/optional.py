@@ -34,6 +34,7 @@ from umtali.engine.extend import (
     add_card,
     additions,
     lay_meld,
+    several,
     split_acceptance,
     way_of,
 )
@@ -208,6 +209,14 @@ class OptionalState(HandState):
                     out.append(m)
         return out
 
+    def _partners(self, hand: int, card: int) -> int:
+        """The cards of ``hand`` that make a two-card going-out meld with ``card``."""
+        if not self.rules.final_pair:
+            return 0
+        i = card.bit_length() - 1
+        partners = hand & ~card & (RANK_MASKS[i % 13] | SUIT_MASKS[i // 13])
+        return sum(BITS[j] for j in indices(partners) if self._is_final(card | BITS[j]))
+
     def _final_holds(self, hand: int, card: int) -> bool:
         """Whether some two-card meld that goes out holds ``card`` and another card of
         ``hand``: only a card of its rank or suit can be its partner."""
@@ -237,6 +246,19 @@ class OptionalState(HandState):
         free = self.free_cards(hand, table[0])
         if free & card:
             return True
+        # An addition in no meld of the hand, taken by one meld only and no partner of
+        # the card in a two-card meld, spoils nothing: it only shrinks the hand and
+        # widens the table.  Lay every such card at once instead of trying their orders.
+        safe = free & ~self.meldable_cards(hand) & ~several(table) & ~self._partners(hand, card)
+        while safe:
+            for i in indices(safe):
+                table = self.after(table, (PLAY, BITS[i]))
+            hand &= ~safe
+            free = self.free_cards(hand, table[0])
+            if free & card:
+                return True
+            safe = free & ~self.meldable_cards(hand) & ~several(table)
+            safe &= ~self._partners(hand, card)
         melds = self._melds(hand)
         for m in melds:
             if m & card:
@@ -247,6 +269,12 @@ class OptionalState(HandState):
         finals = self._final_holds(hand, card)
         if finals and hand.bit_count() <= 2 + left:
             return True
+        # A quick bound first: the cards that melds and additions might ever lay.  A card
+        # outside it goes down only in a two-card meld that goes out, and every other card
+        # outside it is still in hand then, so there must be few enough of them.
+        maybe = could_reach(hand, self._maybe_now(hand, table[ACCEPT]), table[ACCEPT])
+        if not card & maybe and (not finals or (hand & ~maybe).bit_count() > 2 + left):
+            return False
         key = (hand, *table)
         known = memo.get(key)
         if known is not None:
@@ -269,13 +297,16 @@ class OptionalState(HandState):
                 return True
         return False
 
+    def _maybe_now(self, hand: int, accept: int) -> int:
+        """The cards of ``hand`` that might go down first: in a meld, alone, or onto ``accept``."""
+        return hand & (
+            accept | self.meldable_cards(hand) | (JACKS if self.rules.jacks_alone else 0)
+        )
+
     def _maybe_playable(self, hand: int) -> int:
         """A quick superset of the cards of ``hand`` that could be laid this turn."""
         accept = self.accept
-        maybe = hand & (
-            accept | self.meldable_cards(hand) | (JACKS if self.rules.jacks_alone else 0)
-        )
-        maybe = could_reach(hand, maybe, accept)
+        maybe = could_reach(hand, self._maybe_now(hand, accept), accept)
         # Cards outside it can still go down in a two-card meld that goes out,
         # leaving at most one card: with three or fewer of them, any might.
         stuck = hand & ~maybe
@@ -290,25 +321,28 @@ class OptionalState(HandState):
         if phase == PLAY_PHASE:
             return self._play_moves()
         if phase == DRAW_PHASE:
-            return self._draw_moves()
+            return self.draw_moves()
         return []
 
-    def _draw_moves(self) -> list[Move]:
+    def draw_moves(self, most: int = 52) -> list[Move]:
+        """The legal draws, in :meth:`legal_moves`' order, leaving out the takes from
+        the pile that bring more than ``most`` cards (a policy that never makes them
+        need not pay for proving them legal)."""
         pile = self.pile
         moves: list[Move] = [DRAW_MOVE] if self.stock or len(pile) >= 2 else []
         if pile and not self.pile_down:
             moves.append(TAKE_MOVE)
             if self.rules.take_deep and len(pile) >= 2:
-                moves.extend(self._deep_takes())
+                moves.extend(self._deep_takes(most))
         return moves
 
-    def _deep_takes(self) -> list[Move]:
+    def _deep_takes(self, most: int) -> list[Move]:
         hand = self.hands[self.mover]
         table = self.table()
         left = self.cards_left_after_final()
         out = []
         top = above = 1 << self.pile[-1]
-        for depth in range(2, len(self.pile) + 1):
+        for depth in range(2, min(len(self.pile), most) + 1):
             bit = 1 << self.pile[-depth]
             above |= bit
             whole = hand | above

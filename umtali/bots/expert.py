@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from umtali.bots.fast import quick_move
+from umtali.bots.fast import OwnTurns, quick_move
 from umtali.bots.inference import read_opponent
 from umtali.bots.knowledge import Knowledge, Reading
 from umtali.bots.normal import NormalBot
@@ -128,12 +128,14 @@ class ExpertBot:
         moves = [to_move(a, view.rules) for a in candidates]
         totals = [0] * len(candidates)
         budget = self.budget or (BUDGET if view.rules.mandatory_play else OPEN_BUDGET)
+        own = OwnTurns(me, [move[0] for move in moves])
         worlds = spent = 0
         while worlds < self.min_worlds or (spent < budget and worlds < MAX_WORLDS):
             world = know.sample_state(view, self._rng, read)
             for i, move in enumerate(moves):
                 state = world.clone()
                 state.apply_move(move)
+                spent += own.finish(i, state)
                 while state.phase != OVER:
                     state.apply_move(quick_move(state))
                     spent += 1

@@ -9,7 +9,7 @@ for both players; it reads only the mover's own hand and the public table.
 
 from __future__ import annotations
 
-from umtali.bots.open_play import quick_open_move
+from umtali.bots.open_play import QUICK_DEPTH, quick_open_move
 from umtali.bots.policy import best_turn, keep_value, meld_points
 from umtali.engine.cards import FULL_DECK
 from umtali.engine.melds import accepts, is_pair, meld_kind
@@ -29,7 +29,10 @@ def table_cards(state: HandState) -> int:
 def quick_move(state: HandState, moves: list[Move] | None = None) -> Move:
     """The rollout policy's choice among ``moves`` (the legal moves by default)."""
     if moves is None:
-        moves = state.legal_moves()
+        if isinstance(state, OptionalState) and state.phase == DRAW_PHASE:
+            moves = state.draw_moves(QUICK_DEPTH)  # the policy takes no deeper
+        else:
+            moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
     if isinstance(state, OptionalState):
@@ -68,6 +71,41 @@ def quick_move(state: HandState, moves: list[Move] | None = None) -> Move:
             return m  # face down to a pair: it goes out next, and the last turn draws blind
     unseen = FULL_DECK & ~hand & ~table_cards(state)
     return min(moves, key=lambda m: (keep_value(m[1], hand, unseen, 0), m[1]))
+
+
+class OwnTurns:
+    """The rest of the searcher's own turn after each candidate, worked out once.
+
+    After a candidate that shows no hidden card (anything but a draw from the
+    stock) the rest of the mover's turn depends only on their hand and the
+    public table, so the quick policy makes the same moves in every sampled
+    deal: they are found in the first deal and replayed in the others.  The
+    playouts are exactly those of playing every move afresh, only quicker
+    (practical's big takes from the pile make that turn the costly part).
+    """
+
+    def __init__(self, me: int, kinds: list[int]) -> None:
+        self._me = me
+        self._replay = [kind != DRAW for kind in kinds]
+        self._turns: list[list[Move] | None] = [None] * len(kinds)
+
+    def finish(self, i: int, state: HandState) -> int:
+        """Play out the searcher's turn after candidate ``i`` (just applied to ``state``;
+        nothing when it ended the turn); returns the moves made."""
+        if not self._replay[i]:
+            return 0
+        known = self._turns[i]
+        if known is None:
+            known = []
+            while state.phase != OVER and state.mover == self._me:
+                move = quick_move(state)
+                state.apply_move(move)
+                known.append(move)
+            self._turns[i] = known
+        else:
+            for move in known:
+                state.apply_move(move)
+        return len(known)
 
 
 def rollout(state: HandState, player: int) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from umtali.bots.fast import rollout
+from umtali.bots.fast import OwnTurns, rollout
 from umtali.bots.knowledge import Knowledge
 from umtali.bots.normal import NormalBot
 from umtali.bots.open_play import draw_gain, taken_with
@@ -90,11 +90,13 @@ class HardBot:
         worlds = max(MIN_WORLDS, self.rollouts // len(candidates))
         moves = [to_move(a, view.rules) for a in candidates]
         totals = [0] * len(candidates)
+        own = OwnTurns(me, [move[0] for move in moves])
         for _ in range(worlds):
             world = know.sample_state(view, self._rng)
             for i, move in enumerate(moves):
                 state = world.clone()
                 state.apply_move(move)
+                own.finish(i, state)
                 totals[i] += rollout(state, me)
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         mean = totals[best] / worlds

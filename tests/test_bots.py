@@ -9,10 +9,12 @@ import pytest
 import umtali
 from umtali.bots import EasyBot, ExpertBot, HardBot, NormalBot, Seat, make_bot
 from umtali.bots.arena import play_game, play_hand
+from umtali.bots.fast import OwnTurns, rollout
 from umtali.bots.knowledge import Knowledge
 from umtali.bots.seat import GameInfo
 from umtali.bots.tournament import OracleBot, bank_seed, play_match, summarise, wilson
 from umtali.engine.melds import meldable
+from umtali.engine.moves import to_move
 from umtali.engine.optional import OptionalState
 
 
@@ -222,3 +224,31 @@ def test_wilson_interval() -> None:
     low, high = wilson(60, 100)
     assert 0.50 < low < 0.51 and 0.69 < high < 0.70
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize("rules", ["classic", "family", "practical", "rummy"])
+def test_the_own_turn_replayed_plays_out_as_if_played_afresh(rules: str) -> None:
+    # The searchers work out the rest of their own turn after a candidate once and
+    # replay it in the other deals: every playout must end exactly as before.
+    replayed = 0
+    for seed in range(4):
+        hand = umtali.deal_hand(seed=seed, rules=rules)
+        while not hand.is_over:
+            player = hand.to_move
+            assert player is not None
+            view = hand.view(player)
+            know = Knowledge.of(view)
+            moves = [to_move(a, view.rules) for a in view.legal]
+            own = OwnTurns(player - 1, [m[0] for m in moves])
+            rng = random.Random(seed)
+            for _ in range(3):
+                world = know.sample_state(view, rng)
+                for i, move in enumerate(moves):
+                    fresh, quick = world.clone(), world.clone()
+                    fresh.apply_move(move)
+                    quick.apply_move(move)
+                    replayed += own.finish(i, quick)
+                    assert rollout(quick, player - 1) == rollout(fresh, player - 1)
+                    assert quick.log == fresh.log
+            hand.play(NormalBot().choose(view, GameInfo()).action)
+    assert replayed > 50

@@ -11,12 +11,13 @@ import pytest
 from dealing import deal, deal_in, refused, run
 
 import umtali
+from umtali.bots.open_play import taken_with
 from umtali.engine.cards import CARDS, JACK, Card
 from umtali.engine.extend import Table
 from umtali.engine.melds import PieceKind
-from umtali.engine.moves import MELD, PLAY
+from umtali.engine.moves import MELD, PLAY, TAKE_FROM
 from umtali.engine.optional import OptionalState
-from umtali.engine.state import PLAY_PHASE
+from umtali.engine.state import DRAW_PHASE, PLAY_PHASE
 
 SHARED = ["family", "practical"]
 
@@ -721,3 +722,30 @@ def test_a_rule_set_may_not_forbid_the_last_taken_card_where_play_is_compulsory(
         dataclasses.replace(umtali.CLASSIC, taken_discard="never")
     assert dataclasses.replace(umtali.CLASSIC, name="kept").taken_discard == "last"
     assert [r.taken_discard for r in umtali.PRESETS.values()] == ["last", "last", "never", "never"]
+
+
+def test_the_shallow_draws_are_the_legal_ones_no_deeper() -> None:
+    # A policy that never takes more than a few cards from the pile asks only for
+    # those takes: the same moves in the same order, the deeper ones left out.
+    deep = 0
+    for seed in range(40):
+        hand = umtali.deal_hand(seed=seed, rules="practical")
+        rng = random.Random(seed)
+        while not hand.is_over:
+            machine = optional(hand)
+            if machine.phase == DRAW_PHASE:
+                legal = machine.legal_moves()
+                for most in (1, 3, 6):
+                    want = [
+                        m
+                        for m in legal
+                        if m[0] != TAKE_FROM or taken_with(machine.pile, m[1]).bit_count() <= most
+                    ]
+                    assert machine.draw_moves(most) == want
+                deep += sum(m[0] == TAKE_FROM for m in legal)
+            legal_actions = hand.legal_actions()
+            plays = [a for a in legal_actions if a.startswith(("meld", "play"))]
+            hand.play(
+                rng.choice(plays) if plays and rng.random() < 0.7 else rng.choice(legal_actions)
+            )
+    assert deep > 100

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from umtali.bots.fast import rollout
+from umtali.bots.fast import OwnTurns, rollout
 from umtali.bots.knowledge import Knowledge
 from umtali.bots.normal import NormalBot
 from umtali.bots.policy import forced_choice
@@ -128,11 +128,13 @@ def assess(
     know = Knowledge.of(view)
     moves = [to_move(a, view.rules) for a in choices]
     totals = [0.0] * len(choices)
+    own = OwnTurns(me, [move[0] for move in moves])
     for _ in range(deals):
         world = know.sample_state(view, rng)
         for i, move in enumerate(moves):
             state = world.clone()
             state.apply_move(move)
+            own.finish(i, state)
             totals[i] += rollout(state, me)
     return Assessment({a: t / deals for a, t in zip(choices, totals, strict=True)}, deals)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -16,6 +17,7 @@ from umtali.bots.tournament import OracleBot, bank_seed, play_match, summarise, 
 from umtali.engine.melds import meldable
 from umtali.engine.moves import to_move
 from umtali.engine.optional import OptionalState
+from umtali.engine.view import PlayerView
 
 
 def checked_game(seats: list[Seat], seed: int, rules: str = "classic") -> int:
@@ -95,21 +97,30 @@ def test_every_level_plays_every_variant(rules: str, level: str) -> None:
 @pytest.mark.parametrize("rules", VARIANTS)
 def test_variant_worlds_agree_with_the_truth(rules: str) -> None:
     rng = random.Random(1)
-    for seed in range(8):
+    for hand, view, know in decision_points(rules, range(8)):
+        player = view.player
+        truth = hand.hands[2 - player]
+        assert know.opp_never == 0  # nothing is compulsory, so nothing is inferred
+        assert truth & ~know.opp_known & ~know.unseen == 0
+        world = know.sample_state(view, rng)
+        assert world.cards_accounted()
+        assert world.hands[player - 1] == hand.hands[player - 1]
+        assert optional_state(world).table() == optional(hand).table()
+        assert world.legal_moves() == hand.legal_moves()
+
+
+def decision_points(
+    rules: str, seeds: range
+) -> Iterator[tuple[umtali.Hand, PlayerView, Knowledge]]:
+    """Every decision of hands between two ``normal`` bots: the hand, the mover's view and
+    what it proves (the hand goes on with ``normal``'s choice once the caller is done)."""
+    for seed in seeds:
         hand = umtali.deal_hand(seed=seed, rules=rules)
         while not hand.is_over:
             player = hand.to_move
             assert player is not None
             view = hand.view(player)
-            know = Knowledge.of(view)
-            truth = hand.hands[2 - player]
-            assert know.opp_never == 0  # nothing is compulsory, so nothing is inferred
-            assert truth & ~know.opp_known & ~know.unseen == 0
-            world = know.sample_state(view, rng)
-            assert world.cards_accounted()
-            assert world.hands[player - 1] == hand.hands[player - 1]
-            assert optional_state(world).table() == optional(hand).table()
-            assert world.legal_moves() == hand.legal_moves()
+            yield hand, view, Knowledge.of(view)
             hand.play(NormalBot().choose(view, GameInfo()).action)
 
 
@@ -231,24 +242,18 @@ def test_the_own_turn_replayed_plays_out_as_if_played_afresh(rules: str) -> None
     # The searchers work out the rest of their own turn after a candidate once and
     # replay it in the other deals: every playout must end exactly as before.
     replayed = 0
-    for seed in range(4):
-        hand = umtali.deal_hand(seed=seed, rules=rules)
-        while not hand.is_over:
-            player = hand.to_move
-            assert player is not None
-            view = hand.view(player)
-            know = Knowledge.of(view)
-            moves = [to_move(a, view.rules) for a in view.legal]
-            own = OwnTurns(player - 1, [m[0] for m in moves])
-            rng = random.Random(seed)
-            for _ in range(3):
-                world = know.sample_state(view, rng)
-                for i, move in enumerate(moves):
-                    fresh, quick = world.clone(), world.clone()
-                    fresh.apply_move(move)
-                    quick.apply_move(move)
-                    replayed += own.finish(i, quick)
-                    assert rollout(quick, player - 1) == rollout(fresh, player - 1)
-                    assert quick.log == fresh.log
-            hand.play(NormalBot().choose(view, GameInfo()).action)
+    rng = random.Random(1)
+    for _, view, know in decision_points(rules, range(4)):
+        me = view.player - 1
+        moves = [to_move(a, view.rules) for a in view.legal]
+        own = OwnTurns(me, [m[0] for m in moves])
+        for _ in range(3):
+            world = know.sample_state(view, rng)
+            for i, move in enumerate(moves):
+                fresh, quick = world.clone(), world.clone()
+                fresh.apply_move(move)
+                quick.apply_move(move)
+                replayed += own.finish(i, quick)
+                assert rollout(quick, me) == rollout(fresh, me)
+                assert quick.log == fresh.log
     assert replayed > 50

@@ -13,7 +13,7 @@ from umtali.bots.arena import play_game, play_hand
 from umtali.bots.fast import OwnTurns, rollout
 from umtali.bots.knowledge import Knowledge
 from umtali.bots.seat import GameInfo
-from umtali.bots.tournament import OracleBot, bank_seed, play_match, summarise, wilson
+from umtali.bots.tournament import OracleBot, ReaderBot, bank_seed, play_match, summarise, wilson
 from umtali.engine.melds import meldable
 from umtali.engine.moves import to_move
 from umtali.engine.optional import OptionalState
@@ -205,6 +205,25 @@ def test_the_oracle_needs_the_whole_deal() -> None:
     with pytest.raises(TypeError):
         oracle.choose(hand.view(1), GameInfo())
     assert oracle.choose_full(hand).action in hand.legal()
+
+
+def test_the_reader_is_told_the_opponents_hand_but_never_the_stock() -> None:
+    # Two deals with the same hands and the stock in another order: the reader's
+    # first turns match, card for card.  It needs the whole deal to be told anything.
+    base = umtali.deal_hand(seed=23, dealer=1, eleven=1)
+    stock = list(base.deal.stock)
+    random.Random(4).shuffle(stock)
+    other = umtali.deal_hand(
+        base.deal.p1, base.deal.p2, stock, dealer=1, eleven=1, seed=base.deal.seed
+    )
+    with pytest.raises(TypeError):
+        ReaderBot(1).choose(base.view(1), GameInfo())
+    readers = [ReaderBot(5), ReaderBot(5)]
+    while base.to_move == 1:
+        a, b = readers[0].choose_full(base), readers[1].choose_full(other)
+        assert a == b and a.action in base.legal()
+        base.play(a.action)
+        other.play(b.action)
 
 
 def test_a_small_duplicate_match_reports_sane_figures() -> None:

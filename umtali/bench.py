@@ -441,7 +441,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    from umtali.bots.tournament import BANK_VERSION, LEVELS
+    from umtali.bots.tournament import BANK_VERSION, LADDER, LEVELS
 
     parser = argparse.ArgumentParser(
         prog="umtali bench", description="Measure the Umtali engine and bots."
@@ -496,7 +496,11 @@ def _main(argv: Sequence[str] | None) -> int:
     )
     ladder = sub.add_parser("ladder", help="a round robin of the levels, and their ratings")
     ladder.add_argument(
-        "--levels", nargs="+", choices=LEVELS, default=list(LEVELS), help="levels (all)"
+        "--levels",
+        nargs="+",
+        choices=LEVELS,
+        default=list(LADDER),
+        help=f"levels (default {' '.join(LADDER)})",
     )
     ladder.add_argument("--matches", type=int, default=20, help="matches a pair (default 20)")
     ladder.add_argument("--workers", type=int, default=2, help="processes (default 2)")

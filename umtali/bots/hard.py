@@ -45,15 +45,19 @@ class HardBot:
         return player
 
     def choose(self, view: PlayerView, info: GameInfo) -> Decision:
+        return self.choose_knowing(view, info, Knowledge.of(view))
+
+    def choose_knowing(self, view: PlayerView, info: GameInfo, know: Knowledge) -> Decision:
+        """The choice, with the deals sampled from ``know`` (what ``view`` proves, unless
+        a benchmark's research seat says more)."""
         actions = list(view.legal)
         if not actions:
             raise ValueError("it is not this player's move")
         if not view.rules.mandatory_play:
-            return self._open(view, info, actions)
+            return self._open(view, info, actions, know)
         candidates = compulsory_candidates(len(view.hand), actions)
         if isinstance(candidates, Decision):
             return candidates
-        know = Knowledge.of(view)
         if len(candidates) > SHORTLIST and all(a.kind is ActionKind.DISCARD for a in candidates):
             # Many discards differ by a point or two; rollouts cannot tell them
             # apart one by one, so the heuristic shortlists and search decides.
@@ -61,14 +65,15 @@ class HardBot:
             candidates = ranked[:SHORTLIST]
         return self._search(view, know, candidates)
 
-    def _open(self, view: PlayerView, info: GameInfo, actions: list[Action]) -> Decision:
+    def _open(
+        self, view: PlayerView, info: GameInfo, actions: list[Action], know: Knowledge
+    ) -> Decision:
         """Optional melding: ``normal`` lays the cards; the search picks draws and discards."""
         if len(actions) == 1:
             return Decision(actions[0], "the only legal action")
         kinds = {a.kind for a in actions}
         if kinds & {ActionKind.MELD, ActionKind.PLAY, ActionKind.TAKE_NEXT, ActionKind.END}:
             return self._normal.choose(view, info)
-        know = Knowledge.of(view)
         if len(view.hand) == 1:
             return self._normal.choose(view, info)
         candidates = actions

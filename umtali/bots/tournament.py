@@ -19,11 +19,12 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from umtali.bots.arena import Driver, Timer
 from umtali.bots.fast import rollout
 from umtali.bots.hard import HardBot
+from umtali.bots.knowledge import Knowledge
 from umtali.bots.policy import forced_choice
 from umtali.bots.seat import Decision, GameInfo, Seat
 from umtali.engine.actions import Action
@@ -75,14 +76,48 @@ class OracleBot:
         raise TypeError("the oracle needs the whole deal: use choose_full")
 
 
-LEVELS = ("easy", "normal", "hard", "expert", "oracle")
+class ReaderBot:
+    """Benchmark only: ``hard``'s search, told the opponent's hand but not the stock.
+
+    It is what a perfect reading of the opponent would be worth to ``hard``:
+    the most that any inference from the play could add to its search, while
+    the oracle's lead also holds the order of the stock, which no reading gives.
+    """
+
+    name = "reader"
+    sees_everything = True
+
+    def __init__(self, seed: int) -> None:
+        self._hard = HardBot(seed)
+
+    def choose_eleven(self, player: int, info: GameInfo) -> int:
+        return player
+
+    def choose_full(self, hand: Hand) -> Decision:
+        player = hand.to_move
+        assert player is not None
+        view = hand.view(player)
+        know = Knowledge.of(view)
+        theirs = hand.hands[2 - player]
+        told = replace(know, opp_known=theirs, unseen=know.unseen & ~theirs, opp_never=0)
+        return self._hard.choose_knowing(view, GameInfo(), told)
+
+    def choose(self, view: object, info: GameInfo) -> Decision:
+        raise TypeError("the reader needs the whole deal: use choose_full")
 
 
-def make_seat(level: str, seed: int) -> Seat | OracleBot:
+LEVELS = ("easy", "normal", "hard", "expert", "oracle", "reader")
+#: The ladder's levels unless told: the bots, and the oracle as the reference.
+LADDER = ("easy", "normal", "hard", "expert", "oracle")
+
+
+def make_seat(level: str, seed: int) -> Seat | OracleBot | ReaderBot:
     from umtali.bots import make_bot
 
     if level == "oracle":
         return OracleBot()
+    if level == "reader":
+        return ReaderBot(seed)
     return make_bot(level, seed)
 
 
@@ -115,7 +150,7 @@ def _game_goes_on(rules: RuleSet, scores: list[tuple[int, int]], totals: list[in
 
 
 def _play_game(
-    seats: list[Seat | OracleBot], seed: int, timer: Timer, rules: RuleSet = CLASSIC
+    seats: list[Seat | OracleBot | ReaderBot], seed: int, timer: Timer, rules: RuleSet = CLASSIC
 ) -> list[tuple[int, int]]:
     rng = random.Random(seed)
     scores: list[tuple[int, int]] = []
@@ -216,10 +251,12 @@ def summarise(a: str, b: str, results: list[MatchResult], version: int) -> dict[
 
 __all__ = [
     "BANK_VERSION",
+    "LADDER",
     "LEVELS",
     "HardBot",
     "MatchResult",
     "OracleBot",
+    "ReaderBot",
     "bank_seed",
     "play_match",
     "summarise",

@@ -210,21 +210,13 @@ class OptionalState(HandState):
         return out
 
     def _partners(self, hand: int, card: int) -> int:
-        """The cards of ``hand`` that make a two-card going-out meld with ``card``."""
+        """The cards of ``hand`` that make a two-card going-out meld with ``card``: only a
+        card of its rank or suit can."""
         if not self.rules.final_pair:
             return 0
         i = card.bit_length() - 1
         partners = hand & ~card & (RANK_MASKS[i % 13] | SUIT_MASKS[i // 13])
         return sum(BITS[j] for j in indices(partners) if self._is_final(card | BITS[j]))
-
-    def _final_holds(self, hand: int, card: int) -> bool:
-        """Whether some two-card meld that goes out holds ``card`` and another card of
-        ``hand``: only a card of its rank or suit can be its partner."""
-        if not self.rules.final_pair:
-            return False
-        i = card.bit_length() - 1
-        partners = hand & ~card & (RANK_MASKS[i % 13] | SUIT_MASKS[i // 13])
-        return any(self._is_final(card | BITS[j]) for j in indices(partners))
 
     def free_cards(self, hand: int, accept: int) -> int:
         free = hand & accept
@@ -249,16 +241,15 @@ class OptionalState(HandState):
         # An addition in no meld of the hand, taken by one meld only and no partner of
         # the card in a two-card meld, spoils nothing: it only shrinks the hand and
         # widens the table.  Lay every such card at once instead of trying their orders.
-        safe = free & ~self.meldable_cards(hand) & ~several(table) & ~self._partners(hand, card)
-        while safe:
+        # (The partners stay in hand, so they are found once.)
+        partners = self._partners(hand, card)
+        while safe := free & ~self.meldable_cards(hand) & ~several(table) & ~partners:
             for i in indices(safe):
                 table = self.after(table, (PLAY, BITS[i]))
             hand &= ~safe
             free = self.free_cards(hand, table[0])
             if free & card:
                 return True
-            safe = free & ~self.meldable_cards(hand) & ~several(table)
-            safe &= ~self._partners(hand, card)
         melds = self._melds(hand)
         for m in melds:
             if m & card:
@@ -266,7 +257,7 @@ class OptionalState(HandState):
         # A two-card meld holding the card takes the player out once at most ``left``
         # other cards remain: cards that widen nothing on the table may be laid just
         # to bring the hand down to it.
-        finals = self._final_holds(hand, card)
+        finals = partners != 0
         if finals and hand.bit_count() <= 2 + left:
             return True
         # A quick bound first: the cards that melds and additions might ever lay.  A card

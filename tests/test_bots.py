@@ -288,3 +288,19 @@ def test_rummy_bots_weigh_cards_by_rummys_own_values() -> None:
     assert str(NormalBot().choose(rummy.view(1), GameInfo()).action) == "discard KS"
     family = run(deal_in("family", "KS 3D 7C 8C 10H 4C 5S 6S 9D 2H", other, "4S", "4H"), "draw")
     assert str(NormalBot().choose(family.view(1), GameInfo()).action) == "discard 10H"
+
+
+def test_the_expert_overrules_normals_move_only_when_the_search_is_sure() -> None:
+    """Rummy's long hands leave each decision few deals, so there the expert keeps
+    normal's move unless its search clearly beats it. Asked for a certainty no search
+    gives, it plays exactly as normal; trusting the search alone, it does not."""
+    sure = ExpertBot(1, budget=600, min_worlds=4, confidence=1e9)
+    bold = ExpertBot(1, budget=600, min_worlds=4, confidence=0.0)
+    searched = differs = 0
+    for _, view, _ in decision_points("rummy", range(2)):
+        usual = NormalBot().choose(view, GameInfo()).action
+        decision = sure.choose(view, GameInfo())
+        assert decision.action == usual
+        searched += "nothing was clearly better" in decision.reason
+        differs += bold.choose(view, GameInfo()).action != usual
+    assert searched > 0 and differs > 0

@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from dealing import deal_in, run
 
 import umtali
 from umtali.bots import EasyBot, ExpertBot, HardBot, NormalBot, Seat, make_bot
@@ -276,3 +277,30 @@ def test_the_own_turn_replayed_plays_out_as_if_played_afresh(rules: str) -> None
                 assert rollout(quick, me) == rollout(fresh, me)
                 assert quick.log == fresh.log
     assert replayed > 50
+
+
+def test_rummy_bots_weigh_cards_by_rummys_own_values() -> None:
+    """In Rummy a king is ten points of deadwood and has no queen to marry, and a jack
+    sits in runs: the lone king goes, the ten and jack stay together.  In Umtali the
+    king waits for its queen and the lone ten (five points forfeit) goes."""
+    other = "AC 2C 3C 4D 5D 6D 7H 8H 9H QC"
+    rummy = run(deal_in("rummy", "KS 3D 7C 8C 10H JH 5S 6S 9D 2H", other, "4S", "4H"), "draw")
+    assert str(NormalBot().choose(rummy.view(1), GameInfo()).action) == "discard KS"
+    family = run(deal_in("family", "KS 3D 7C 8C 10H 4C 5S 6S 9D 2H", other, "4S", "4H"), "draw")
+    assert str(NormalBot().choose(family.view(1), GameInfo()).action) == "discard 10H"
+
+
+def test_the_expert_overrules_normals_move_only_when_the_search_is_sure() -> None:
+    """Rummy's long hands leave each decision few deals, so there the expert keeps
+    normal's move unless its search clearly beats it. Asked for a certainty no search
+    gives, it plays exactly as normal; trusting the search alone, it does not."""
+    sure = ExpertBot(1, budget=600, min_worlds=4, confidence=1e9)
+    bold = ExpertBot(1, budget=600, min_worlds=4, confidence=0.0)
+    searched = differs = 0
+    for _, view, _ in decision_points("rummy", range(2)):
+        usual = NormalBot().choose(view, GameInfo()).action
+        decision = sure.choose(view, GameInfo())
+        assert decision.action == usual
+        searched += "nothing was clearly better" in decision.reason
+        differs += bold.choose(view, GameInfo()).action != usual
+    assert searched > 0 and differs > 0

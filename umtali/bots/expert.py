@@ -19,6 +19,7 @@ ways:
 
 from __future__ import annotations
 
+import math
 import random
 
 from umtali.bots.fast import OwnTurns, quick_move
@@ -44,19 +45,30 @@ MAX_WORLDS = 160
 SHORTLIST = 4  # discards searched, of those the heuristic ranks best
 PLAYS = 3  # melds and additions searched where melding is optional
 DEEP_SHORTLIST = 2  # practical's takes from deep in the pile searched
+#: Where hands run long (Rummy) a decision sees few deals and their averages are
+#: noisy: the search overrules ``normal``'s habit only when its best move leads the
+#: habit by more than this many standard errors over the deals.
+RUMMY_CONFIDENCE = 1.0
 
 
 class ExpertBot:
     name = "expert"
 
     def __init__(
-        self, seed: int | None = None, budget: int | None = None, min_worlds: int = MIN_WORLDS
+        self,
+        seed: int | None = None,
+        budget: int | None = None,
+        min_worlds: int = MIN_WORLDS,
+        confidence: float | None = None,
     ) -> None:
-        """``budget`` (simulated moves a decision) and ``min_worlds`` (deals searched at
-        the least) default to the level's own; a script or a test may spend less."""
+        """``budget`` (simulated moves a decision), ``min_worlds`` (deals searched at
+        the least) and ``confidence`` (standard errors by which the search must beat
+        ``normal``'s habit; 0 trusts the search alone) default to the level's own; a
+        script or a test may choose others."""
         self._rng = random.Random(seed)
         self.budget = budget
         self.min_worlds = min_worlds
+        self.confidence = confidence
         self._normal = NormalBot()
 
     def choose_eleven(self, player: int, info: GameInfo) -> int:
@@ -81,7 +93,11 @@ class ExpertBot:
         candidates = self._shortlist_discards(view, know, candidates)
         if len(candidates) == 1:
             return Decision(candidates[0], "the only move worth making")
-        return self._search(view, know, read_opponent(view, know), candidates)
+        confidence = self.confidence
+        if confidence is None:
+            confidence = RUMMY_CONFIDENCE if view.rules.hand_scoring else 0.0
+        habit = self._normal.choose(view, info).action if confidence else None
+        return self._search(view, know, read_opponent(view, know), candidates, (habit, confidence))
 
     def _shortlist_discards(
         self, view: PlayerView, know: Knowledge, candidates: list[Action]
@@ -122,11 +138,18 @@ class ExpertBot:
         ]
 
     def _search(
-        self, view: PlayerView, know: Knowledge, read: Reading, candidates: list[Action]
+        self,
+        view: PlayerView,
+        know: Knowledge,
+        read: Reading,
+        candidates: list[Action],
+        habit: tuple[Action | None, float] = (None, 0.0),
     ) -> Decision:
+        """The candidate with the best average margin over deals sampled from ``read``,
+        unless ``habit`` (``normal``'s move and a confidence) says to keep normal's move."""
         me = view.player - 1
         moves = [to_move(a, view.rules) for a in candidates]
-        totals = [0] * len(candidates)
+        results: list[list[int]] = [[] for _ in candidates]
         budget = self.budget or (BUDGET if view.rules.mandatory_play else OPEN_BUDGET)
         own = OwnTurns(me, [move[0] for move in moves])
         worlds = spent = 0
@@ -139,9 +162,19 @@ class ExpertBot:
                 while state.phase != OVER:
                     state.apply_move(quick_move(state))
                     spent += 1
-                totals[i] += state.score(me) - state.score(1 - me)
+                results[i].append(state.score(me) - state.score(1 - me))
             worlds += 1
+        totals = [sum(r) for r in results]
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        usual, confidence = habit
+        if usual is not None and usual in candidates and candidates[best] != usual:
+            kept = candidates.index(usual)
+            if not _clear_lead(results[best], results[kept], confidence):
+                return Decision(
+                    usual,
+                    f"the usual move: over {worlds} deals read from the play nothing was "
+                    f"clearly better ({totals[kept] / worlds:+.1f} points this hand)",
+                )
         mean = totals[best] / worlds
         return Decision(
             candidates[best],
@@ -150,8 +183,18 @@ class ExpertBot:
         )
 
 
+def _clear_lead(best: list[int], other: list[int], confidence: float) -> bool:
+    """Does ``best`` beat ``other`` (margins on the same deals) by more than
+    ``confidence`` standard errors of the mean difference?"""
+    n = len(best)
+    diffs = [x - y for x, y in zip(best, other, strict=True)]
+    mean = sum(diffs) / n
+    spread = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    return mean > confidence * math.sqrt(spread / n)
+
+
 def _points(action: Action) -> int:
     return plain_points(action.mask)
 
 
-__all__ = ["BUDGET", "OPEN_BUDGET", "ExpertBot"]
+__all__ = ["BUDGET", "OPEN_BUDGET", "RUMMY_CONFIDENCE", "ExpertBot"]

@@ -179,7 +179,7 @@ class NormalBot:
             if a.down or a.kind is not ActionKind.DISCARD:
                 continue
             card = a.mask
-            keep = keep_value(card, hand, know.unseen, later)
+            keep = keep_value(card, hand, know.unseen, later, view.rules.hand_scoring)
             risk = danger(card, know.opp_known, live, under, share)
             ranked.append((keep + risk, a.cards[0].index, a))
         ranked.sort(key=lambda t: (t[0], t[1]))

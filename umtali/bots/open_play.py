@@ -178,7 +178,8 @@ def choose_discard(state: HandState, moves: list[Move]) -> Move:
         for piece in side:
             table |= piece[1]
     unseen = FULL_DECK & ~hand & ~table
-    return min(discards, key=lambda m: (keep_value(m[1], hand, unseen, 0), m[1]))
+    rummy = state.rules.hand_scoring
+    return min(discards, key=lambda m: (keep_value(m[1], hand, unseen, 0, rummy), m[1]))
 
 
 def quick_open_move(state: OptionalState, moves: list[Move]) -> Move:

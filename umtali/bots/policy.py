@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from umtali.bots.seat import Decision
 from umtali.engine.actions import Action, ActionKind
-from umtali.engine.cards import FIVES, JACKS, KING, QUEEN, RANK_MASKS, plain_points
+from umtali.engine.cards import (
+    FIVES,
+    JACK,
+    JACKS,
+    KING,
+    QUEEN,
+    RANK_MASKS,
+    plain_points,
+    rummy_points,
+)
 from umtali.engine.melds import (
     SOLO_ACCEPTS,
     PieceKind,
@@ -21,6 +30,8 @@ from umtali.engine.melds import (
 )
 
 MARRIAGE_POINTS = 20
+#: What a point of Rummy deadwood takes off a card's keep value.
+RUMMY_COST = 0.4
 
 
 def forced_choice(actions: list[Action]) -> Decision | None:
@@ -119,11 +130,14 @@ def _spread_rank(index: int) -> int:
     return RANK_MASKS[index % 13]
 
 
-def keep_value(card: int, hand: int, unseen: int, accept_later: int) -> float:
+def keep_value(card: int, hand: int, unseen: int, accept_later: int, rummy: bool = False) -> float:
     """How much a card in hand is worth keeping (it is not playable now).
 
     Pairs and near-runs can still become melds while the missing cards are
     unseen; a king or queen is worth holding while its partner is unseen.
+    With ``rummy`` the cards are Rummy's: a jack sits in runs between ten and
+    queen, there are no marriages, and a card left in hand costs its Rummy
+    value (a king ten, a two two) should the opponent go out.
     """
     i = card.bit_length() - 1
     rank = i % 13
@@ -135,17 +149,25 @@ def keep_value(card: int, hand: int, unseen: int, accept_later: int) -> float:
         value += 2.0 + 1.5 * live  # a pair: a group if a third comes, or a way out
     for d, weight in ((1, 3.0), (2, 1.5)):
         for j in (i - d, i + d):
-            if (j // 13 == i // 13) and 0 <= j < 52 and j % 13 != 10 and others >> j & 1:
+            if (
+                (j // 13 == i // 13)
+                and 0 <= j < 52
+                and (rummy or j % 13 != JACK)
+                and others >> j & 1
+            ):
                 gap = (1 << ((i + j) // 2)) if d == 2 else 0
                 if d == 1 or unseen & gap:
                     value += weight
-    if rank in (KING, QUEEN):
+    if not rummy and rank in (KING, QUEEN):
         partner = (i - 1) if rank == KING else (i + 1)
         if unseen >> partner & 1:
             value += 3.0
     if card & accept_later:
         value += 1.0  # a card next to one that may yet be played off the table
-    value -= 0.4 * plain_points(card)  # an unplayable high card is a forfeit risk
+    if rummy:
+        value -= RUMMY_COST * rummy_points(card)  # counted against the player if caught
+    else:
+        value -= 0.4 * plain_points(card)  # an unplayable high card is a forfeit risk
     return value
 
 

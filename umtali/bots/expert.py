@@ -15,6 +15,9 @@ ways:
 * its work is a fixed number of **simulated moves**, not of playouts, so a
   variant whose hands run long (Rummy) gets fewer, and each decision stays
   quick.  Moves, not seconds: the same seed always gives the same decisions.
+
+With those fewer deals Rummy's averages are noisy, so there the search
+replaces ``normal``'s move only when its best move leads it clearly.
 """
 
 from __future__ import annotations
@@ -96,8 +99,8 @@ class ExpertBot:
         confidence = self.confidence
         if confidence is None:
             confidence = RUMMY_CONFIDENCE if view.rules.hand_scoring else 0.0
-        habit = self._normal.choose(view, info).action if confidence else None
-        return self._search(view, know, read_opponent(view, know), candidates, (habit, confidence))
+        usual = self._normal.choose(view, info).action if confidence else None
+        return self._search(view, know, read_opponent(view, know), candidates, usual, confidence)
 
     def _shortlist_discards(
         self, view: PlayerView, know: Knowledge, candidates: list[Action]
@@ -143,10 +146,12 @@ class ExpertBot:
         know: Knowledge,
         read: Reading,
         candidates: list[Action],
-        habit: tuple[Action | None, float] = (None, 0.0),
+        usual: Action | None = None,
+        confidence: float = 0.0,
     ) -> Decision:
         """The candidate with the best average margin over deals sampled from ``read``,
-        unless ``habit`` (``normal``'s move and a confidence) says to keep normal's move."""
+        or ``usual`` (``normal``'s move) where the best does not lead it by more than
+        ``confidence`` standard errors."""
         me = view.player - 1
         moves = [to_move(a, view.rules) for a in candidates]
         results: list[list[int]] = [[] for _ in candidates]
@@ -166,7 +171,6 @@ class ExpertBot:
             worlds += 1
         totals = [sum(r) for r in results]
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        usual, confidence = habit
         if usual is not None and usual in candidates and candidates[best] != usual:
             kept = candidates.index(usual)
             if not _clear_lead(results[best], results[kept], confidence):

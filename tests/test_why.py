@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from dealing import deal, run
+from dealing import deal, deal_in, run
 
 import umtali
 from umtali.bots import make_bot
@@ -75,6 +75,22 @@ def test_the_same_view_behind_other_hidden_cards_gets_the_same_answer() -> None:
     assert "it does not go with the QC under it" in words[1]
     assert words[-1] == METHODS["normal"]
     assert "KD" not in "".join(words) and "KC" not in "".join(words)
+
+
+def test_a_rummy_discard_is_told_in_rummys_values() -> None:
+    """In Rummy a card is deadwood, not points laid, and only the top card can be taken."""
+    hand = deal_in("rummy", RUMMY_MINE, "AD 3D 5D 7D 9D 2C 4C 6C 8C KC", "QH", "QC JD")
+    run(hand, "draw; discard QC; draw; discard KC")
+    words = why_lines(hand.view(1), "normal", "Bot", PLAIN)
+    assert "KC counts 10 against whoever holds it when the other goes out" in words[1]
+    assert "under it" not in words[1] and "lays it" not in words[1]
+    family = deal_in("family", RUMMY_MINE, "AD 3D 5D 7D 9D 2C 4C 6C 8C KC", "QH", "QC JD")
+    run(family, "draw; discard QC; draw; discard KC")
+    words = why_lines(family.view(1), "normal", "Bot", PLAIN)
+    assert "KC is worth 5 to whoever lays it; it goes with the QC under it" in words[1]
+
+
+RUMMY_MINE = "AS 3S 5S 7S 9S 2H 4H 6H 8H 10H"
 
 
 def test_a_card_taken_is_followed_to_where_it_went() -> None:

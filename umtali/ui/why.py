@@ -10,7 +10,7 @@ not seen (a test checks every card it names).
 
 from __future__ import annotations
 
-from umtali.engine.cards import Card
+from umtali.engine.cards import Card, rummy_points
 from umtali.engine.events import NOT_PLAYED, Event, EventKind
 from umtali.engine.view import PlayerView
 from umtali.ui.narrate import phrase
@@ -150,10 +150,15 @@ def _discard_facts(card: Card, view: PlayerView, theme: Theme) -> str:
     """Public facts about a face-up discard: its worth, the card under it, and the
     cards the player took from the pile and still holds."""
     name = theme.plain(card)
-    facts = [f"{name} is worth {card.points} to whoever lays it"]
+    if view.rules.hand_scoring:
+        points = rummy_points(card.bit)
+        facts = [f"{name} counts {points} against whoever holds it when the other goes out"]
+    else:
+        facts = [f"{name} is worth {card.points} to whoever lays it"]
     pile = view.discard_pile
     at = len(pile) - 1 - pile[::-1].index(card) if card in pile else -1
-    under = pile[at - 1] if at > 0 else None
+    # Where only the top card may be taken (Rummy), the card under it cannot follow.
+    under = pile[at - 1] if at > 0 and view.rules.take != "top" else None
     if under is not None:
         if _goes_with(card, under):
             facts.append(f"it goes with the {theme.plain(under)} under it, so both can be taken")

@@ -119,25 +119,29 @@ def test_where_play_is_compulsory_a_sampled_hand_never_holds_a_meld() -> None:
 
 @pytest.mark.parametrize("rules", ["family", "rummy"])
 def test_the_expert_decides_from_the_view_alone(rules: str) -> None:
-    # Two deals that look the same to the first player: the up-card and their hand
-    # agree, the opponent's cards and the stock's order below the up-card differ.
+    # Two deals that look the same to the player who moves first through their whole
+    # turn: the up-card, the card they may draw and their hand agree; the opponent's
+    # cards and the rest of the stock's order differ.
     base = umtali.deal_hand(seed=23, dealer=1, rules=rules)
-    hidden = list(base.deal.p1) + list(base.deal.stock[1:])
+    hidden = list(base.deal.p1) + list(base.deal.stock[2:])
     random.Random(4).shuffle(hidden)
     other = umtali.deal_hand(
         hidden[:10],
         base.deal.p2,
-        [base.deal.stock[0], *hidden[10:]],
+        [*base.deal.stock[:2], *hidden[10:]],
         dealer=1,
         rules=rules,
         seed=base.deal.seed,
     )
-    mover = base.to_move
-    assert mover == 2 and base.view(2) == other.view(2)
+    assert base.to_move == 2 and base.deal.p1 != other.deal.p1
     bots = [ExpertBot(5, budget=1500), ExpertBot(5, budget=1500)]
+    decided = 0
     while base.to_move == 2:
+        assert base.view(2) == other.view(2)
+        decided += 1
         a = bots[0].choose(base.view(2), GameInfo())
         b = bots[1].choose(other.view(2), GameInfo())
         assert a == b
         base.play(a.action)
         other.play(b.action)
+    assert decided >= 2

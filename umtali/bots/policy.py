@@ -30,8 +30,8 @@ from umtali.engine.melds import (
 )
 
 MARRIAGE_POINTS = 20
-#: What a point of Rummy deadwood takes off a card's keep value.
-RUMMY_COST = 0.4
+#: What each point a card would cost if still held at the end takes off its keep value.
+POINT_COST = 0.4
 
 
 def forced_choice(actions: list[Action]) -> Decision | None:
@@ -164,10 +164,8 @@ def keep_value(card: int, hand: int, unseen: int, accept_later: int, rummy: bool
             value += 3.0
     if card & accept_later:
         value += 1.0  # a card next to one that may yet be played off the table
-    if rummy:
-        value -= RUMMY_COST * rummy_points(card)  # counted against the player if caught
-    else:
-        value -= 0.4 * plain_points(card)  # an unplayable high card is a forfeit risk
+    # A card left in hand costs its points: forfeited in Umtali, counted in Rummy.
+    value -= POINT_COST * (rummy_points(card) if rummy else plain_points(card))
     return value
 
 

@@ -158,7 +158,9 @@ def _discard_facts(card: Card, view: PlayerView, theme: Theme) -> str:
     pile = view.discard_pile
     at = len(pile) - 1 - pile[::-1].index(card) if card in pile else -1
     # Where only the top card may be taken (Rummy), the card under it cannot follow.
-    under = pile[at - 1] if at > 0 and view.rules.take != "top" else None
+    rules = view.rules
+    below = rules.take_two or rules.take_next or rules.take_deep
+    under = pile[at - 1] if at > 0 and below else None
     if under is not None:
         if _goes_with(card, under):
             facts.append(f"it goes with the {theme.plain(under)} under it, so both can be taken")

@@ -10,7 +10,7 @@ import pytest
 from dealing import deal_in, refused, run
 
 import umtali
-from umtali.engine.cards import Card, rummy_points
+from umtali.engine.cards import CARDS, Card, mask_of, rummy_points
 
 JACKS_P1 = "10H JH QH JS JD JC KC QC 4S 5D"
 JACKS_P2 = "9H KH 2S 3S 5C 6C 10S AH AD 9D"
@@ -41,6 +41,15 @@ def test_lay_off_onto_the_opponents_meld_at_either_end() -> None:
     assert str(hand.play("play KH")) == "play KH on QH"
     assert hand.side(2)[0].off == Card.parse("10H")
     assert "nothing on the table takes it" in refused(hand, "play 9D")
+
+
+def test_a_rummy_count_is_the_sum_of_its_cards_values() -> None:
+    one_suit = [rummy_points(c.bit) for c in CARDS if c.suit == CARDS[0].suit]
+    assert one_suit == [*range(1, 11), 10, 10, 10]  # ace to ten, then J Q K
+    rng = random.Random(5)
+    for _ in range(500):
+        cards = rng.sample(CARDS, rng.randrange(53))
+        assert rummy_points(mask_of(cards)) == sum(rummy_points(c.bit) for c in cards)
 
 
 RUMMY_P1 = "AH 2H 3H 4S 4D 4C 7C 8C 9C KS"

@@ -30,6 +30,7 @@ from umtali.engine.moves import (
     Move,
 )
 from umtali.engine.optional import OptionalState
+from umtali.engine.rules import RuleSet
 from umtali.engine.state import DRAW_PHASE, HandState
 
 Memo = dict[tuple[int, ...], tuple[int, int]]
@@ -38,6 +39,25 @@ Memo = dict[tuple[int, ...], tuple[int, int]]
 EXACT_LIMIT = 12
 #: The rollout policy looks no deeper than this into the discard pile.
 QUICK_DEPTH = 3
+#: Turn plans remembered per rule set, at most: past it the memory starts afresh.
+MEMO_LIMIT = 200_000
+
+_memos: dict[tuple[int, int], tuple[RuleSet, Memo]] = {}
+
+
+def turn_memo(state: OptionalState, left: int) -> Memo:
+    """The plans already worked out under ``state``'s rules with ``left`` cards allowed
+    after a final meld.  A plan depends on nothing else (the hand and the table are its
+    key), so every search shares them: a playout's turns, and the deals of one search,
+    meet the same hands and tables again and again."""
+    rules = state.rules
+    key = (id(rules), left)  # the entry holds the rule set: its id is not reused
+    found = _memos.get(key)
+    if found is None or len(found[1]) > MEMO_LIMIT:
+        if len(_memos) > 8:
+            _memos.clear()
+        found = _memos[key] = (rules, {})
+    return found[1]
 
 
 def value_of(state: OptionalState, move: Move) -> int:
@@ -50,14 +70,19 @@ def value_of(state: OptionalState, move: Move) -> int:
     return plain_points(mask)
 
 
-def best_plays(state: OptionalState, hand: int, table: Table, memo: Memo | None = None) -> int:
+def best_plays(state: OptionalState, hand: int, table: Table) -> int:
     """The most a sequence of plays from ``hand`` on ``table`` is worth this turn."""
-    return _best(state, hand, table, state.cards_left_after_final(), {} if memo is None else memo)[
-        0
-    ]
+    left = state.cards_left_after_final()
+    return _best(state, hand, table, left, turn_memo(state, left))[0]
 
 
 def _best(state: OptionalState, hand: int, table: Table, left: int, memo: Memo) -> tuple[int, int]:
+    """The most the plays from ``hand`` on ``table`` are worth, and minus the cards
+    they leave; remembered in ``memo`` by hand and table."""
+    start = (hand, *table)
+    known = memo.get(start)
+    if known is not None:
+        return known
     # A card the table takes that is in no meld of the hand can only gain by
     # going down now: it spoils nothing and the table takes more after it.
     gained = 0
@@ -79,7 +104,9 @@ def _best(state: OptionalState, hand: int, table: Table, left: int, memo: Memo) 
         else:
             known = _search(state, hand, table, left, memo)
         memo[key] = known
-    return (gained + known[0], known[1])
+    if gained:
+        known = memo[start] = (gained + known[0], known[1])
+    return known
 
 
 def _greedy(state: OptionalState, hand: int, table: Table, left: int) -> tuple[int, int]:
@@ -112,7 +139,7 @@ def choose_play(state: OptionalState, moves: list[Move]) -> tuple[Move, int] | N
     hand = state.hands[state.mover]
     table = state.table()
     left = state.cards_left_after_final()
-    memo: Memo = {}
+    memo = turn_memo(state, left)
     best: tuple[tuple[int, int], Move] | None = None
     for move in moves:
         if move[0] != MELD and move[0] not in SINGLE_PLAYS:
@@ -124,14 +151,11 @@ def choose_play(state: OptionalState, moves: list[Move]) -> tuple[Move, int] | N
     return None if best is None else (best[1], best[0][0])
 
 
-def draw_gain(state: OptionalState, cards: int, memo: Memo | None = None) -> int:
-    """How much more this turn's plays are worth with ``cards`` from the pile in hand
-    (``memo`` may be shared between calls on the same state)."""
+def draw_gain(state: OptionalState, cards: int) -> int:
+    """How much more this turn's plays are worth with ``cards`` from the pile in hand."""
     hand = state.hands[state.mover]
     table = state.table()
-    if memo is None:
-        memo = {}
-    return best_plays(state, hand | cards, table, memo) - best_plays(state, hand, table, memo)
+    return best_plays(state, hand | cards, table) - best_plays(state, hand, table)
 
 
 def taken_with(pile: Sequence[int], card: int) -> int:
@@ -146,17 +170,16 @@ def choose_draw(state: OptionalState, moves: list[Move], depth: int = 52) -> Mov
     """Take from the discard pile what scores this turn (no deeper than ``depth``)."""
     pile = state.pile
     best: tuple[float, Move] | None = None
-    memo: Memo = {}
     for move in moves:
         kind, mask = move
         if kind == TAKE:
-            worth = draw_gain(state, 1 << pile[-1], memo) - 0.5
+            worth = draw_gain(state, 1 << pile[-1]) - 0.5
         elif kind == TAKE_FROM:
             cards = taken_with(pile, mask)
             if cards.bit_count() > depth:
                 continue
             # Every extra card kept is a card that may be forfeited or counted.
-            worth = draw_gain(state, cards, memo) - 1.5 * (cards.bit_count() - 1) - 0.5
+            worth = draw_gain(state, cards) - 1.5 * (cards.bit_count() - 1) - 0.5
         else:
             continue
         if worth > 0 and (best is None or worth > best[0]):

@@ -130,6 +130,34 @@ def _spread_rank(index: int) -> int:
     return RANK_MASKS[index % 13]
 
 
+def _near_cards(i: int, rummy: bool) -> tuple[tuple[int, float, int], ...]:
+    """Card ``i``'s run neighbours as (card, weight, gap): one apart (gap 0) weigh
+    3, two apart 1.5 while the card between them (gap) is unseen."""
+    near = []
+    for d, weight in ((1, 3.0), (2, 1.5)):
+        for j in (i - d, i + d):
+            if j // 13 == i // 13 and 0 <= j < 52 and (rummy or j % 13 != JACK):
+                gap = (1 << ((i + j) // 2)) if d == 2 else 0
+                near.append((1 << j, weight, gap))
+    return tuple(near)
+
+
+#: Per card index: Umtali's run neighbours, then Rummy's (jacks in runs).
+_NEAR = (
+    tuple(_near_cards(i, False) for i in range(52)),
+    tuple(_near_cards(i, True) for i in range(52)),
+)
+#: Per card index: the marriage partner (the queen of a king, the king of a queen), or 0.
+_PARTNER = tuple(
+    (1 << (i - 1 if i % 13 == KING else i + 1)) if i % 13 in (KING, QUEEN) else 0 for i in range(52)
+)
+#: Per card index: what it costs to hold at the end, Umtali's way and Rummy's.
+_HOLD_COST = (
+    tuple(POINT_COST * plain_points(1 << i) for i in range(52)),
+    tuple(POINT_COST * rummy_points(1 << i) for i in range(52)),
+)
+
+
 def keep_value(card: int, hand: int, unseen: int, accept_later: int, rummy: bool = False) -> float:
     """How much a card in hand is worth keeping (it is not playable now).
 
@@ -140,33 +168,21 @@ def keep_value(card: int, hand: int, unseen: int, accept_later: int, rummy: bool
     value (a king ten, a two two) should the opponent go out.
     """
     i = card.bit_length() - 1
-    rank = i % 13
     others = hand & ~card
     value = 0.0
-    same = others & _spread_rank(i)
-    if same:
-        live = (unseen & _spread_rank(i)).bit_count()
+    rank = RANK_MASKS[i % 13]
+    if others & rank:
+        live = (unseen & rank).bit_count()
         value += 2.0 + 1.5 * live  # a pair: a group if a third comes, or a way out
-    for d, weight in ((1, 3.0), (2, 1.5)):
-        for j in (i - d, i + d):
-            if (
-                (j // 13 == i // 13)
-                and 0 <= j < 52
-                and (rummy or j % 13 != JACK)
-                and others >> j & 1
-            ):
-                gap = (1 << ((i + j) // 2)) if d == 2 else 0
-                if d == 1 or unseen & gap:
-                    value += weight
-    if not rummy and rank in (KING, QUEEN):
-        partner = (i - 1) if rank == KING else (i + 1)
-        if unseen >> partner & 1:
-            value += 3.0
+    for near, weight, gap in _NEAR[rummy][i]:
+        if others & near and (not gap or unseen & gap):
+            value += weight
+    if not rummy and unseen & _PARTNER[i]:
+        value += 3.0
     if card & accept_later:
         value += 1.0  # a card next to one that may yet be played off the table
     # A card left in hand costs its points: forfeited in Umtali, counted in Rummy.
-    value -= POINT_COST * (rummy_points(card) if rummy else plain_points(card))
-    return value
+    return value - _HOLD_COST[rummy][i]
 
 
 def danger(card: int, opp_known: int, unseen: int, under: int, opp_share: float) -> float:

@@ -228,11 +228,17 @@ FIVES = RANK_MASKS[TEN] | RANK_MASKS[JACK] | RANK_MASKS[QUEEN] | RANK_MASKS[KING
 CARD_POINTS: tuple[int, ...] = tuple(plain_points(1 << i) for i in range(52))
 
 
+#: The Rummy value of each pattern of one suit's thirteen cards (bit r: rank r).
+_SUIT_RUMMY: tuple[int, ...] = tuple(
+    sum(min(r + 1, 10) for r in _SUIT_INDICES[p]) for p in range(1 << 13)
+)
+
+
 def rummy_points(mask: int) -> int:
-    """Rummy value of a card set: ace 1, two to ten their number, J Q K 10 each."""
-    total = 0
-    for r in range(13):
-        n = (mask & RANK_MASKS[r]).bit_count()
-        if n:
-            total += n * min(r + 1, 10)
-    return total
+    """Rummy value of a card set: ace 1, two to ten their number, J Q K 10 each.
+
+    >>> rummy_points(mask_of(Card.parse(c) for c in "AS 9H JD KC".split()))
+    30
+    """
+    t = _SUIT_RUMMY
+    return t[mask & 0x1FFF] + t[(mask >> 13) & 0x1FFF] + t[(mask >> 26) & 0x1FFF] + t[mask >> 39]

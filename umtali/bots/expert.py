@@ -40,9 +40,12 @@ from umtali.engine.state import OVER
 from umtali.engine.view import PlayerView
 
 #: Simulated moves per decision, shared among the candidates.  A move where play is
-#: compulsory costs about a quarter of one where melding is optional (which plans laying).
+#: compulsory costs about a quarter of one where melding is optional (which plans laying);
+#: Rummy's moves (no finals, no take-next, one card from the pile) cost less than
+#: family's, and its long, noisy hands need all the deals they can get.
 BUDGET = 16_000
 OPEN_BUDGET = 4_500
+RUMMY_BUDGET = 12_000
 MIN_WORLDS = 8
 MAX_WORLDS = 160
 SHORTLIST = 4  # discards searched, of those the heuristic ranks best
@@ -155,7 +158,7 @@ class ExpertBot:
         me = view.player - 1
         moves = [to_move(a, view.rules) for a in candidates]
         results: list[list[int]] = [[] for _ in candidates]
-        budget = self.budget or (BUDGET if view.rules.mandatory_play else OPEN_BUDGET)
+        budget = self.budget or _budget(view)
         own = OwnTurns(me, [move[0] for move in moves])
         worlds = spent = 0
         while worlds < self.min_worlds or (spent < budget and worlds < MAX_WORLDS):
@@ -187,6 +190,13 @@ class ExpertBot:
         )
 
 
+def _budget(view: PlayerView) -> int:
+    """The level's simulated moves a decision under ``view``'s rules."""
+    if view.rules.mandatory_play:
+        return BUDGET
+    return RUMMY_BUDGET if view.rules.hand_scoring else OPEN_BUDGET
+
+
 def _clear_lead(best: list[int], other: list[int], confidence: float) -> bool:
     """Does ``best`` beat ``other`` (margins on the same deals) by more than
     ``confidence`` standard errors of the mean difference?"""
@@ -201,4 +211,4 @@ def _points(action: Action) -> int:
     return plain_points(action.mask)
 
 
-__all__ = ["BUDGET", "OPEN_BUDGET", "RUMMY_CONFIDENCE", "ExpertBot"]
+__all__ = ["BUDGET", "OPEN_BUDGET", "RUMMY_BUDGET", "RUMMY_CONFIDENCE", "ExpertBot"]

@@ -13,11 +13,13 @@ ways:
   the other melds, so it learns when a meld laid early only feeds the
   opponent's additions;
 * its work is a fixed number of **simulated moves**, not of playouts, so a
-  variant whose hands run long (Rummy) gets fewer, and each decision stays
-  quick.  Moves, not seconds: the same seed always gives the same decisions.
+  variant whose hands run long (Rummy) gets fewer deals, and each decision
+  stays quick.  Moves, not seconds: the same seed always gives the same
+  decisions.
 
-With those fewer deals Rummy's averages are noisy, so there the search
-replaces ``normal``'s move only when its best move leads it clearly.
+Rummy's moves are the cheapest of the optional variants, so it gets more of
+them; even so its deals are few and their averages noisy, so there the
+search replaces ``normal``'s move only when its best move leads it clearly.
 """
 
 from __future__ import annotations

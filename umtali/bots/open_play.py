@@ -155,7 +155,10 @@ def draw_gain(state: OptionalState, cards: int) -> int:
     """How much more this turn's plays are worth with ``cards`` from the pile in hand."""
     hand = state.hands[state.mover]
     table = state.table()
-    return best_plays(state, hand | cards, table) - best_plays(state, hand, table)
+    left = state.cards_left_after_final()
+    memo = turn_memo(state, left)
+    with_cards = _best(state, hand | cards, table, left, memo)[0]
+    return with_cards - _best(state, hand, table, left, memo)[0]
 
 
 def taken_with(pile: Sequence[int], card: int) -> int:

@@ -6,12 +6,13 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from dealing import deal_in, run
+from dealing import deal, deal_in, run
 
 import umtali
 from umtali.bots import EasyBot, ExpertBot, HardBot, NormalBot, Seat, make_bot
 from umtali.bots.arena import play_game, play_hand
-from umtali.bots.fast import OwnTurns, rollout
+from umtali.bots.expert import RACE_Z, _still_close
+from umtali.bots.fast import OwnTurns, Policy, quick_move, rollout, wary_move
 from umtali.bots.knowledge import Knowledge
 from umtali.bots.seat import GameInfo
 from umtali.bots.tournament import OracleBot, ReaderBot, bank_seed, play_match, summarise, wilson
@@ -257,8 +258,9 @@ def test_wilson_interval() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
 
 
+@pytest.mark.parametrize("policy", [quick_move, wary_move], ids=["quick", "wary"])
 @pytest.mark.parametrize("rules", ["classic", "family", "practical", "rummy"])
-def test_the_own_turn_replayed_plays_out_as_if_played_afresh(rules: str) -> None:
+def test_the_own_turn_replayed_plays_out_as_if_played_afresh(rules: str, policy: Policy) -> None:
     # The searchers work out the rest of their own turn after a candidate once and
     # replay it in the other deals: every playout must end exactly as before.
     replayed = 0
@@ -266,7 +268,7 @@ def test_the_own_turn_replayed_plays_out_as_if_played_afresh(rules: str) -> None
     for _, view, know in decision_points(rules, range(4)):
         me = view.player - 1
         moves = [to_move(a, view.rules) for a in view.legal]
-        own = OwnTurns(me, [m[0] for m in moves])
+        own = OwnTurns(me, [m[0] for m in moves], policy)
         for _ in range(3):
             world = know.sample_state(view, rng)
             for i, move in enumerate(moves):
@@ -274,9 +276,61 @@ def test_the_own_turn_replayed_plays_out_as_if_played_afresh(rules: str) -> None
                 fresh.apply_move(move)
                 quick.apply_move(move)
                 replayed += own.finish(i, quick)
-                assert rollout(quick, me) == rollout(fresh, me)
+                assert rollout(quick, me, policy) == rollout(fresh, me, policy)
                 assert quick.log == fresh.log
     assert replayed > 50
+
+
+def wary_and_quick(p2_discard: str) -> tuple[str, str]:
+    """The discards of the two rollout policies at player 1's second turn, with
+    ``p2_discard`` on top of the pile."""
+    hand = deal("AS 3D 6C 9H 10C KD 2H 5S 8D QC 4C", "2C 7D 9S JS 4H 5D 8S KH 3C QS", "7C 10D")
+    run(hand, f"discard AS; draw; play JS; play QS; discard {p2_discard}; draw; play QC")
+    state = hand.machine
+    return str(hand.action_of(quick_move(state))), str(hand.action_of(wary_move(state)))
+
+
+def test_the_experts_rollouts_weigh_what_a_discard_gives_away() -> None:
+    """Hard's rollout policy throws away the card least worth keeping; the expert's
+    also weighs what the card would give the opponent.  With 5D on the pile the quick
+    policy still throws the 5S on it (the opponent may take both fives), the wary one
+    does not; on other cards it throws the 5S too, but never the 2H onto the 2C."""
+    assert wary_and_quick("5D") == ("discard 5S", "discard 2H")
+    assert wary_and_quick("9S") == ("discard 5S", "discard 5S")
+    assert wary_and_quick("2C") == ("discard 5S", "discard 5S")
+
+
+def test_the_experts_rollouts_keep_the_cards_that_score_when_laid() -> None:
+    """A ten laid later scores five: the wary policy keeps the lone 10C that the quick
+    one gives away as a possible forfeit, and gives the ace, which fits fewest cards."""
+    hand = deal("AS 3D 6C 9H 10C KD 2H 5S 8D QC 4C", "2C 7D 9S JS 4H 5D 8S KH 3C QS")
+    assert str(hand.action_of(quick_move(hand.machine))) == "discard 10C"
+    assert str(hand.action_of(wary_move(hand.machine))) == "discard AS"
+
+
+@pytest.mark.parametrize("rules", ["family", "practical", "rummy"])
+def test_where_melding_is_optional_the_wary_policy_is_the_quick_one(rules: str) -> None:
+    rng = random.Random(2)
+    checked = 0
+    for _, view, know in decision_points(rules, range(2)):
+        state = know.sample_state(view, rng)
+        assert wary_move(state.clone()) == quick_move(state.clone())
+        checked += 1
+    assert checked > 20
+
+
+def test_the_expert_drops_a_candidate_only_when_clearly_behind() -> None:
+    """The race: a move the leader beats by more than RACE_Z standard errors on the
+    same deals is dropped; one within that is kept, and so is the leader."""
+    lead = [4, 6, 5, 7, 3, 5, 6, 4] * 4
+    close = [x - (1 if i % 2 else -1) for i, x in enumerate(lead)]  # level on average
+    behind = [x - 3 + (i % 3) for i, x in enumerate(lead)]  # two points worse, steadily
+    assert _still_close([lead, close, behind], [0, 1, 2]) == [0, 1]
+    assert _still_close([behind, lead], [0, 1]) == [1]
+    # A lead of one point over deals that disagree by ten is no lead at all.
+    noisy = [x + (10 if i % 2 else -12) for i, x in enumerate(lead)]
+    assert _still_close([lead, noisy], [0, 1]) == [0, 1]
+    assert RACE_Z > 1
 
 
 def test_rummy_bots_weigh_cards_by_rummys_own_values() -> None:

@@ -2,7 +2,7 @@
 
 Like ``hard`` it plays each candidate out to the end of the hand in deals
 sampled from its information set, and takes the action with the best
-average margin (every candidate on the same deals).  It differs in three
+average margin (every candidate on the same deals).  It differs in five
 ways:
 
 * the deals are drawn from a **weighted reading** of the opponent's hand
@@ -15,7 +15,13 @@ ways:
 * its work is a fixed number of **simulated moves**, not of playouts, so a
   variant whose hands run long (Rummy) gets fewer deals, and each decision
   stays quick.  Moves, not seconds: the same seed always gives the same
-  decisions.
+  decisions;
+* where play is compulsory its playouts use a **wary policy**
+  (:func:`~umtali.bots.fast.wary_move`): a discard in a playout weighs what
+  the card gives the opponent, so the playouts look more like real play;
+* there too its candidates **race**: a move that trails the leader clearly
+  is dropped after a few dozen deals, and the close ones get the deals it
+  would have cost, several hundred where two moves are hard to tell apart.
 
 Rummy's moves are the cheapest of the optional variants, so it gets more of
 them; even so its deals are few and their averages noisy, so there the
@@ -27,7 +33,7 @@ from __future__ import annotations
 import math
 import random
 
-from umtali.bots.fast import OwnTurns, quick_move
+from umtali.bots.fast import OwnTurns, quick_move, wary_move
 from umtali.bots.inference import read_opponent
 from umtali.bots.knowledge import Knowledge, Reading
 from umtali.bots.normal import NormalBot
@@ -45,11 +51,19 @@ from umtali.engine.view import PlayerView
 #: compulsory costs about a quarter of one where melding is optional (which plans laying);
 #: Rummy's moves (no finals, no take-next, one card from the pile) cost less than
 #: family's, and its long, noisy hands need all the deals they can get.
-BUDGET = 16_000
+BUDGET = 24_000
 OPEN_BUDGET = 4_500
 RUMMY_BUDGET = 12_000
 MIN_WORLDS = 8
 MAX_WORLDS = 160
+#: Where play is compulsory the candidates race (see ``ExpertBot._search``): from
+#: deal RACE_FROM on, every RACE_STEP deals, a candidate that trails the leader by
+#: more than RACE_Z standard errors is dropped; the close ones play on, to
+#: RACE_WORLDS deals at most.
+RACE_FROM = 32
+RACE_STEP = 16
+RACE_Z = 2.0
+RACE_WORLDS = 600
 SHORTLIST = 4  # discards searched, of those the heuristic ranks best
 PLAYS = 3  # melds and additions searched where melding is optional
 DEEP_SHORTLIST = 2  # practical's takes from deep in the pile searched
@@ -156,26 +170,36 @@ class ExpertBot:
     ) -> Decision:
         """The candidate with the best average margin over deals sampled from ``read``,
         or ``usual`` (``normal``'s move) where the best does not lead it by more than
-        ``confidence`` standard errors."""
+        ``confidence`` standard errors.
+
+        Where play is compulsory the candidates race: every few deals, one that
+        trails the leader by more than ``RACE_Z`` standard errors is dropped, and
+        the moves it would have cost go to deals for the close ones."""
         me = view.player - 1
         moves = [to_move(a, view.rules) for a in candidates]
         results: list[list[int]] = [[] for _ in candidates]
         budget = self.budget or _budget(view)
-        own = OwnTurns(me, [move[0] for move in moves])
+        racing = view.rules.mandatory_play
+        policy = wary_move if racing else quick_move
+        cap = RACE_WORLDS if racing else MAX_WORLDS
+        own = OwnTurns(me, [move[0] for move in moves], policy)
+        alive = list(range(len(candidates)))
         worlds = spent = 0
-        while worlds < self.min_worlds or (spent < budget and worlds < MAX_WORLDS):
+        while worlds < self.min_worlds or (spent < budget and worlds < cap and len(alive) > 1):
             world = know.sample_state(view, self._rng, read)
-            for i, move in enumerate(moves):
+            for i in alive:
                 state = world.clone()
-                state.apply_move(move)
+                state.apply_move(moves[i])
                 spent += own.finish(i, state)
                 while state.phase != OVER:
-                    state.apply_move(quick_move(state))
+                    state.apply_move(policy(state))
                     spent += 1
                 results[i].append(state.score(me) - state.score(1 - me))
             worlds += 1
-        totals = [sum(r) for r in results]
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+            if racing and worlds >= RACE_FROM and worlds % RACE_STEP == 0:
+                alive = _still_close(results, alive)
+        totals = [sum(results[i]) for i in range(len(candidates))]
+        best = max(alive, key=lambda i: (totals[i], -i))
         if usual is not None and usual in candidates and candidates[best] != usual:
             kept = candidates.index(usual)
             if not _clear_lead(results[best], results[kept], confidence):
@@ -197,6 +221,13 @@ def _budget(view: PlayerView) -> int:
     if view.rules.mandatory_play:
         return BUDGET
     return RUMMY_BUDGET if view.rules.hand_scoring else OPEN_BUDGET
+
+
+def _still_close(results: list[list[int]], alive: list[int]) -> list[int]:
+    """The candidates of ``alive`` (all played on the same deals, ``results`` their
+    margins) that the leader does not beat by more than ``RACE_Z`` standard errors."""
+    lead = max(alive, key=lambda i: (sum(results[i]), -i))
+    return [i for i in alive if i == lead or not _clear_lead(results[lead], results[i], RACE_Z)]
 
 
 def _clear_lead(best: list[int], other: list[int], confidence: float) -> bool:

@@ -126,10 +126,6 @@ def best_turn(
     return (points + cached[0], cached[1])
 
 
-def _spread_rank(index: int) -> int:
-    return RANK_MASKS[index % 13]
-
-
 def _near_cards(i: int, rummy: bool) -> tuple[tuple[int, float, int], ...]:
     """Card ``i``'s run neighbours as (card, weight, gap): one apart (gap 0) weigh
     3, two apart 1.5 while the card between them (gap) is unseen."""
@@ -195,15 +191,16 @@ def danger(card: int, opp_known: int, unseen: int, under: int, opp_share: float)
     i = card.bit_length() - 1
     near = SOLO_ACCEPTS[i]
     risk = 0.0
-    with_known = meldable(opp_known | card) & card
-    if with_known:
-        risk += 12.0  # it completes a meld with cards they openly took
-    elif opp_known & near:
-        risk += 5.0
-    if under and under & near:
+    if opp_known:  # (a lone card melds with nothing, so none known is no risk)
+        if meldable(opp_known | card) & card:
+            risk += 12.0  # it completes a meld with cards they openly took
+        elif opp_known & near:
+            risk += 5.0
+    if under & near:
         risk += 4.0  # the opponent could take both
-    same = (unseen & _spread_rank(i)).bit_count()
-    neighbours = (unseen & near & ~_spread_rank(i)).bit_count()
+    rank = RANK_MASKS[i % 13]
+    same = (unseen & rank).bit_count()
+    neighbours = (unseen & near & ~rank).bit_count()
     risk += 6.0 * opp_share * opp_share * same * max(same - 1, 0) / 2
     risk += 3.0 * opp_share * neighbours
     if card & FIVES:

@@ -11,11 +11,12 @@ from dealing import deal, deal_in, run
 import umtali
 from umtali.bots import EasyBot, ExpertBot, HardBot, NormalBot, Seat, make_bot
 from umtali.bots.arena import play_game, play_hand
-from umtali.bots.expert import RACE_Z, _still_close
+from umtali.bots.expert import RACE_SHORTLIST, RACE_Z, SHORTLIST, _still_close
 from umtali.bots.fast import OwnTurns, Policy, quick_move, rollout, wary_move
 from umtali.bots.knowledge import Knowledge
 from umtali.bots.seat import GameInfo
 from umtali.bots.tournament import OracleBot, ReaderBot, bank_seed, play_match, summarise, wilson
+from umtali.engine.actions import ActionKind
 from umtali.engine.melds import meldable
 from umtali.engine.moves import to_move
 from umtali.engine.optional import OptionalState
@@ -317,6 +318,25 @@ def test_where_melding_is_optional_the_wary_policy_is_the_quick_one(rules: str) 
         assert wary_move(state.clone()) == quick_move(state.clone())
         checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize(
+    ("rules", "searched"), [("classic", RACE_SHORTLIST), ("family", SHORTLIST)]
+)
+def test_the_expert_searches_more_discards_where_its_candidates_race(
+    rules: str, searched: int
+) -> None:
+    """Where play is compulsory a poor discard costs the race only its first deals,
+    so more of normal's best discards are searched there."""
+    expert = ExpertBot(1)
+    sizes = set()
+    for _, view, know in decision_points(rules, range(3)):
+        discards = [a for a in view.legal if a.kind is ActionKind.DISCARD and not a.down]
+        if len(discards) > RACE_SHORTLIST and len(discards) == len(view.legal):
+            kept = expert._shortlist_discards(view, know, list(view.legal))
+            assert set(kept) == set(NormalBot().rank_discards(view, know, discards)[:searched])
+            sizes.add(len(kept))
+    assert sizes == {searched}
 
 
 def test_the_expert_drops_a_candidate_only_when_clearly_behind() -> None:

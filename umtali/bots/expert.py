@@ -22,6 +22,7 @@ ways:
 * there too its candidates **race**: a move that trails the leader clearly
   is dropped after a few dozen deals, and the close ones get the deals it
   would have cost, several hundred where two moves are hard to tell apart.
+  A poor candidate costs little, so it searches six discards, not four.
 
 Rummy's moves are the cheapest of the optional variants, so it gets more of
 them; even so its deals are few and their averages noisy, so there the
@@ -65,6 +66,7 @@ RACE_STEP = 16
 RACE_Z = 2.0
 RACE_WORLDS = 600
 SHORTLIST = 4  # discards searched, of those the heuristic ranks best
+RACE_SHORTLIST = 6  # where the candidates race, a poor one costs only its first deals
 PLAYS = 3  # melds and additions searched where melding is optional
 DEEP_SHORTLIST = 2  # practical's takes from deep in the pile searched
 #: Where hands run long (Rummy) a decision sees few deals and their averages are
@@ -126,9 +128,10 @@ class ExpertBot:
     ) -> list[Action]:
         """Many discards differ by a point or two: the heuristic shortlists, search decides."""
         face_up = [a for a in candidates if a.kind is ActionKind.DISCARD and not a.down]
-        if len(face_up) <= SHORTLIST:
+        limit = RACE_SHORTLIST if view.rules.mandatory_play else SHORTLIST
+        if len(face_up) <= limit:
             return candidates
-        keep = set(self._normal.rank_discards(view, know, face_up)[:SHORTLIST])
+        keep = set(self._normal.rank_discards(view, know, face_up)[:limit])
         return [a for a in candidates if a.kind is not ActionKind.DISCARD or a.down or a in keep]
 
     def _open_candidates(

@@ -142,9 +142,9 @@ class OwnTurns:
     the pile make that turn the costly part).
     """
 
-    def __init__(self, me: int, kinds: list[int], policy: Policy | None = None) -> None:
+    def __init__(self, me: int, kinds: list[int], policy: Policy = quick_move) -> None:
         self._me = me
-        self._policy: Policy = policy or quick_move
+        self._policy = policy
         self._replay = [kind != DRAW for kind in kinds]
         self._turns: list[list[Move] | None] = [None] * len(kinds)
 

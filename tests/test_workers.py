@@ -24,7 +24,7 @@ def _plain(results: list[MatchResult]) -> list[tuple[object, ...]]:
 def test_local_jobs_come_back_in_the_order_they_were_given() -> None:
     ticks: list[None] = []
     jobs = [(n,) for n in range(7, 0, -1)]
-    assert run_jobs(_square, jobs, 1, done=lambda: ticks.append(None)) == [
+    assert run_jobs(_square, jobs, 1, done=lambda _: ticks.append(None)) == [
         n * n for n in range(7, 0, -1)
     ]
     assert run_jobs(_square, jobs, 2) == [n * n for n in range(7, 0, -1)]
@@ -56,7 +56,7 @@ def test_a_small_tournament_and_soak_give_the_same_results_on_ray_and_locally() 
     here = run_jobs(play_match, jobs, 1)
     spread = run_jobs(play_match, jobs, 2)
     ticks: list[None] = []
-    clustered = run_jobs(play_match, jobs, 2, ray="", done=lambda: ticks.append(None))
+    clustered = run_jobs(play_match, jobs, 2, ray="", done=lambda _: ticks.append(None))
     assert _plain(here) == _plain(spread) == _plain(clustered)
     assert len(ticks) == len(jobs)
     soaked_here = bench_soak(40, 3, 1, ("classic", "rummy"))

@@ -15,6 +15,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, cast
 
 from umtali.bots.seat import Decision, GameInfo
@@ -344,13 +345,27 @@ def bench_bots(
     version: int,
     rules: str = "classic",
     ray: str | None = None,
+    record: Path | None = None,
 ) -> dict[str, object]:
     """Duplicate matches between two levels, spread over processes (or Ray), with a
-    progress bar."""
+    progress bar.  With ``record`` each match is kept in that file as it ends, and
+    the matches already there are not played again (see
+    :mod:`umtali.bots.match_record`)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    from umtali.bots.tournament import play_match, summarise
+    from umtali.bots.match_record import RunKey, append, open_record
+    from umtali.bots.tournament import MatchResult, decision_print, play_match, summarise
     from umtali.workers import run_jobs
+
+    kept: dict[int, MatchResult] = {}
+    if record is not None:
+        key = RunKey(a, b, rules, version, decision_print(a, b, version, rules))
+        kept = {i: r for i, r in open_record(record, key).items() if i < matches}
+
+    def finished(result: MatchResult) -> None:
+        if record is not None:
+            append(record, result)
+        progress.advance(task)
 
     with Progress(
         "[progress.description]{task.description}",
@@ -359,11 +374,14 @@ def bench_bots(
         TimeElapsedColumn(),
         transient=False,
     ) as progress:
-        task = progress.add_task(f"{a} vs {b} ({rules})", total=matches)
-        jobs = [(a, b, i, version, rules) for i in range(matches)]
-        results = run_jobs(play_match, jobs, workers, ray, lambda: progress.advance(task))
+        task = progress.add_task(f"{a} vs {b} ({rules})", total=matches, completed=len(kept))
+        jobs = [(a, b, i, version, rules) for i in range(matches) if i not in kept]
+        played = run_jobs(play_match, jobs, workers, ray, finished)
+    results = sorted([*kept.values(), *played], key=lambda r: r.index)
     summary = summarise(a, b, results, version)
     summary["variant"] = rules
+    if record is not None:
+        summary["resumed"] = len(kept)
     return summary
 
 
@@ -480,6 +498,13 @@ def _main(argv: Sequence[str] | None) -> int:
         "--bank", type=int, default=BANK_VERSION, help=f"deal bank version ({BANK_VERSION})"
     )
     bots.add_argument("--variant", choices=VARIANTS, default="classic", help="rules (classic)")
+    bots.add_argument(
+        "--record",
+        type=Path,
+        metavar="FILE",
+        help="keep each match's result in FILE as it ends; where FILE exists, play only "
+        "the matches it lacks (a stopped run goes on)",
+    )
     coach = sub.add_parser("coach", help="the coach's cost: reviewing easy's games against hard")
     coach.add_argument("--games", type=int, default=5, help="games (default 5)")
     coach.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
@@ -567,9 +592,24 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.what == "bots":
         if args.matches < 1 or args.workers < 1:
             parser.error("--matches and --workers must be at least 1")
-        result = bench_bots(
-            args.a, args.b, args.matches, args.workers, args.bank, args.variant, args.ray
-        )
+        from umtali.bots.match_record import RecordError
+
+        try:
+            result = bench_bots(
+                args.a,
+                args.b,
+                args.matches,
+                args.workers,
+                args.bank,
+                args.variant,
+                args.ray,
+                args.record,
+            )
+        except RecordError as err:
+            print(f"umtali bench: {err}", file=sys.stderr)
+            return 2
+        if result.get("resumed"):
+            print(f"went on from {args.record}: {result['resumed']} matches were played before")
         low, high = cast("list[float]", result["wilson95"])
         print(
             f"{args.a} vs {args.b} ({args.variant}): {args.a} wins "

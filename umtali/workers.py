@@ -34,9 +34,10 @@ def run_jobs(
     jobs: Sequence[tuple[Any, ...]],
     workers: int = 1,
     ray: str | None = None,
-    done: Callable[[], None] | None = None,
+    done: Callable[[R], None] | None = None,
 ) -> list[R]:
-    """``fn(*job)`` for every job, in the jobs' order; ``done`` is called as each ends.
+    """``fn(*job)`` for every job, in the jobs' order; ``done`` is given each result as
+    its job ends (in the order they end).
 
     ``ray`` None runs on ``workers`` local processes (in this one when
     ``workers`` is 1); a string runs on Ray (see the module's notes).
@@ -48,15 +49,16 @@ def run_jobs(
         for job in jobs:
             results.append(fn(*job))
             if done is not None:
-                done()
+                done(results[-1])
         return results
     slots: list[R | None] = [None] * len(jobs)
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = {pool.submit(fn, *job): n for n, job in enumerate(jobs)}
         for future in as_completed(futures):
-            slots[futures[future]] = future.result()
+            result = future.result()
+            slots[futures[future]] = result
             if done is not None:
-                done()
+                done(result)
     return cast(list[R], slots)
 
 
@@ -65,7 +67,7 @@ def _on_ray(
     jobs: Sequence[tuple[Any, ...]],
     workers: int,
     address: str,
-    done: Callable[[], None] | None,
+    done: Callable[[R], None] | None,
 ) -> list[R]:
     try:
         import ray
@@ -100,7 +102,7 @@ def _on_ray(
             for ref in ready:
                 slots[place[ref]] = ray.get(ref)
                 if done is not None:
-                    done()
+                    done(slots[place[ref]])
         return slots
     finally:
         if started:

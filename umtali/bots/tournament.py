@@ -158,16 +158,37 @@ def _play_game(
     driver = Driver(seats, timer=timer)
     while _game_goes_on(rules, scores, totals):
         number = len(scores) + 1
-        first = 1 if number % 2 else 2
-        # The extra card goes to the dealer; with an up-card the non-dealer starts.
-        dealer = 3 - first if rules.up_card else first
-        hand = deal_hand(seed=rng.getrandbits(63), dealer=dealer, rules=rules)
+        hand = _deal(rng, number, rules)
         info = GameInfo(number, rules.hands_per_game, (totals[0], totals[1]))
         driver.play_hand(hand, info)
         scores.append(hand.scores)
         totals[0] += hand.scores[0]
         totals[1] += hand.scores[1]
     return scores
+
+
+def _deal(rng: random.Random, number: int, rules: RuleSet) -> Hand:
+    """Hand ``number`` of a benchmark game, its deal drawn from ``rng``."""
+    first = 1 if number % 2 else 2
+    # The extra card goes to the dealer; with an up-card the non-dealer starts.
+    dealer = 3 - first if rules.up_card else first
+    return deal_hand(seed=rng.getrandbits(63), dealer=dealer, rules=rules)
+
+
+def decision_print(
+    a: str, b: str, version: int = BANK_VERSION, rules: str | RuleSet = CLASSIC
+) -> str:
+    """A short fingerprint of how A and B play: a hash of every move in the bank's
+    first hand, A as player 1.  Two runs with the same fingerprint play the same
+    moves there, so a run stopped and gone on later can check that the bots it
+    resumes are the ones it began with (the same seed gives the same decisions)."""
+    rs = rules_named(rules)
+    seed = bank_seed(0, version)
+    hand = _deal(random.Random(seed), 1, rs)
+    driver = Driver([make_seat(a, seed), make_seat(b, seed + 1)])
+    driver.play_hand(hand, GameInfo(1, rs.hands_per_game, (0, 0)))
+    moves = "\n".join(f"{player} {text}" for player, text in hand.history())
+    return hashlib.sha256(moves.encode()).hexdigest()[:16]
 
 
 def play_match(
@@ -258,6 +279,7 @@ __all__ = [
     "OracleBot",
     "ReaderBot",
     "bank_seed",
+    "decision_print",
     "play_match",
     "summarise",
     "wilson",

@@ -1,0 +1,126 @@
+"""A long duplicate-match run kept on disk: stopped, and gone on with the same figures."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from umtali import bench
+from umtali.bots.match_record import RecordError, RunKey, append, open_record
+from umtali.bots.normal import NormalBot
+from umtali.bots.seat import Decision, GameInfo
+from umtali.bots.tournament import decision_print, play_match
+from umtali.engine.view import PlayerView
+
+RUN = ["bots", "--a", "normal", "--b", "easy", "--workers", "1"]
+SAME = ("a_match_win_rate", "wilson95", "a_games_won", "b_games_won", "hands", "margin_per_hand")
+
+
+def _last_json(out: str) -> dict[str, object]:
+    loaded: dict[str, object] = json.loads(out.strip().splitlines()[-1])
+    return loaded
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, object], str]:
+    code = bench.main([*RUN, *args])
+    out, err = capsys.readouterr()
+    return code, (_last_json(out) if code == 0 else {}), err
+
+
+def test_a_run_stopped_and_gone_on_gives_the_figures_of_one_unbroken_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "run.jsonl"
+    _, whole, _ = _run(capsys, "--matches", "4")
+    _, first, _ = _run(capsys, "--matches", "2", "--record", str(record))
+    assert first["matches"] == 2 and first["resumed"] == 0
+    code, rest, _ = _run(capsys, "--matches", "4", "--record", str(record))
+    assert code == 0 and rest["resumed"] == 2 and rest["matches"] == 4
+    assert {k: rest[k] for k in SAME} == {k: whole[k] for k in SAME}
+    lines = record.read_text().splitlines()
+    assert len(lines) == 5  # the run's line, then the four matches
+    assert sorted(json.loads(line)["index"] for line in lines[1:]) == [0, 1, 2, 3]
+    # A finished run asked again plays nothing and says the same.
+    _, again, _ = _run(capsys, "--matches", "4", "--record", str(record))
+    assert again["resumed"] == 4 and {k: again[k] for k in SAME} == {k: whole[k] for k in SAME}
+    assert len(record.read_text().splitlines()) == 5
+
+
+def test_a_record_of_another_run_is_refused_in_one_line_and_left_alone(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "run.jsonl"
+    _run(capsys, "--matches", "1", "--record", str(record))
+    before = record.read_text()
+    code, _, err = _run(capsys, "--matches", "1", "--record", str(record), "--variant", "rummy")
+    assert code == 2 and record.read_text() == before
+    assert err.count("\n") == 1 and "records another run" in err and "variant" in err
+    assert "Traceback" not in err
+
+
+def test_a_record_whose_bots_now_play_differently_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    key = RunKey("normal", "easy", "classic", 1, decision_print("normal", "easy"))
+    record = tmp_path / "run.jsonl"
+    open_record(record, key)
+
+    def contrary(self: NormalBot, view: PlayerView, info: GameInfo) -> Decision:
+        return Decision(list(view.legal)[-1], "the last legal action")
+
+    monkeypatch.setattr(NormalBot, "choose", contrary)
+    changed = RunKey("normal", "easy", "classic", 1, decision_print("normal", "easy"))
+    assert changed.fingerprint != key.fingerprint
+    with pytest.raises(RecordError, match="fingerprint"):
+        open_record(record, changed)
+
+
+def test_a_torn_last_line_is_dropped_and_its_match_played_again(tmp_path: Path) -> None:
+    key = RunKey("normal", "easy", "classic", 1, "f" * 16)
+    record = tmp_path / "run.jsonl"
+    open_record(record, key)
+    append(record, play_match("normal", "easy", 0))
+    whole = record.read_text()
+    with record.open("a") as out:
+        out.write('{"index": 1, "points": [3')  # the run was killed mid-write
+    found = open_record(record, key)
+    assert list(found) == [0] and record.read_text() == whole
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "not json at all\n",
+        '{"index": 1, "points": [1, 2], "hands": 0, "games_won": [0, 0], "latency": [[], []]}\n',
+        '{"index": 1, "points": ["1", 2], "hands": 4, "games_won": [0, 0], "latency": [[], []]}\n',
+    ],
+)
+def test_a_damaged_record_is_refused_with_the_line_that_is_wrong(
+    tmp_path: Path, damage: str
+) -> None:
+    key = RunKey("normal", "easy", "classic", 1, "f" * 16)
+    record = tmp_path / "run.jsonl"
+    open_record(record, key)
+    with record.open("a") as out:
+        out.write(damage)
+    before = record.read_text()
+    with pytest.raises(RecordError, match="line 2"):
+        open_record(record, key)
+    assert record.read_text() == before
+
+
+def test_a_match_recorded_twice_or_a_strange_file_is_refused(tmp_path: Path) -> None:
+    key = RunKey("normal", "easy", "classic", 1, "f" * 16)
+    record = tmp_path / "run.jsonl"
+    open_record(record, key)
+    result = play_match("normal", "easy", 0)
+    append(record, result)
+    append(record, result)
+    with pytest.raises(RecordError, match="twice"):
+        open_record(record, key)
+    stranger = tmp_path / "notes.txt"
+    stranger.write_text("shopping list\n")
+    with pytest.raises(RecordError, match="not an umtali match record"):
+        open_record(stranger, key)

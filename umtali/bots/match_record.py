@@ -1,0 +1,142 @@
+"""A duplicate-match run kept on disk as it goes, so a long run can stop and go on.
+
+The file is JSON Lines.  Its first line says which run it belongs to (the two
+levels, the variant, the bank version, and the bots' decision fingerprint,
+:func:`~umtali.bots.tournament.decision_print`); every later line is one
+match's result, written the moment the match ends.  Going on with a run reads
+the results already there and plays only the matches missing; since match
+``i`` of a bank is the same wherever and whenever it is played, the figures
+are those of one unbroken run (the decision times apart, which are measured
+afresh each time).
+
+A run killed mid-write leaves at most a torn last line: it is dropped, and
+its match is played again.  Anything else wrong with the file is refused
+with a :class:`RecordError` that says what, and the file is left as it is.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from umtali.bots.tournament import MatchResult
+
+FORMAT = "umtali-match-record-1"
+
+
+class RecordError(ValueError):
+    """The record file cannot be used for this run."""
+
+
+@dataclass(frozen=True)
+class RunKey:
+    """What makes two runs' matches the same matches."""
+
+    a: str
+    b: str
+    variant: str
+    bank_version: int
+    fingerprint: str
+
+
+def _header(key: RunKey) -> str:
+    return json.dumps({"format": FORMAT, **asdict(key)}) + "\n"
+
+
+def _result(line: str) -> MatchResult:
+    raw = json.loads(line)
+    if not isinstance(raw, dict):
+        raise ValueError("not an object")
+    lat = raw["latency"]
+    result = MatchResult(
+        index=_int(raw["index"]),
+        points=(_int(raw["points"][0]), _int(raw["points"][1])),
+        hands=_int(raw["hands"]),
+        games_won=(_int(raw["games_won"][0]), _int(raw["games_won"][1])),
+        latency=([_float(x) for x in lat[0]], [_float(x) for x in lat[1]]),
+    )
+    if result.index < 0 or result.hands < 1:
+        raise ValueError("impossible values")
+    return result
+
+
+def _int(value: Any) -> int:
+    if type(value) is not int:
+        raise ValueError(f"{value!r} is not a whole number")
+    return value
+
+
+def _float(value: Any) -> float:
+    if type(value) not in (int, float) or value < 0:
+        raise ValueError(f"{value!r} is not a time")
+    return float(value)
+
+
+def result_line(result: MatchResult) -> str:
+    """One match as a line of the record (times kept to the microsecond)."""
+    return (
+        json.dumps(
+            {
+                "index": result.index,
+                "points": list(result.points),
+                "hands": result.hands,
+                "games_won": list(result.games_won),
+                "latency": [[round(x, 6) for x in side] for side in result.latency],
+            }
+        )
+        + "\n"
+    )
+
+
+def open_record(path: Path, key: RunKey) -> dict[int, MatchResult]:
+    """The matches already in the record at ``path`` (a new record, with its first
+    line, where there is no file): by index.  Refuses a record of another run."""
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(_header(key), encoding="utf-8")
+        return {}
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise RecordError(f"cannot read the record {path}: {err}") from err
+    lines = text.split("\n")
+    torn = lines.pop()  # what follows the last newline: empty unless a write was cut short
+    try:
+        header = json.loads(lines[0]) if lines else None
+    except json.JSONDecodeError:
+        header = None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise RecordError(f"{path} is not an umtali match record")
+    theirs = {k: v for k, v in header.items() if k != "format"}
+    if theirs != asdict(key):
+        differ = ", ".join(
+            f"{k} {theirs.get(k)!r} not {v!r}" for k, v in asdict(key).items() if theirs.get(k) != v
+        )
+        raise RecordError(
+            f"{path} records another run ({differ or 'its first line differs'}): "
+            "give this run a file of its own"
+        )
+    results: dict[int, MatchResult] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            result = _result(line)
+        except (ValueError, KeyError, IndexError, TypeError) as err:
+            raise RecordError(f"{path}, line {number}: not a match result ({err})") from err
+        if result.index in results:
+            raise RecordError(f"{path}, line {number}: match {result.index} is there twice")
+        results[result.index] = result
+    if torn:
+        # A run stopped in the middle of a line: drop the part, play that match again.
+        path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return results
+
+
+def append(path: Path, result: MatchResult) -> None:
+    """Add one finished match to the record."""
+    with path.open("a", encoding="utf-8") as out:
+        out.write(result_line(result))
+
+
+__all__ = ["FORMAT", "RecordError", "RunKey", "append", "open_record", "result_line"]

@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -124,3 +129,35 @@ def test_a_match_recorded_twice_or_a_strange_file_is_refused(tmp_path: Path) -> 
     stranger.write_text("shopping list\n")
     with pytest.raises(RecordError, match="not an umtali match record"):
         open_record(stranger, key)
+
+
+def test_ctrl_c_stops_a_recorded_run_at_once_and_keeps_what_ended(tmp_path: Path) -> None:
+    record = tmp_path / "run.jsonl"
+    args = [sys.executable, "-m", "umtali.cli", *["bench", *RUN[:-1]], "2"]
+    args += ["--matches", "100000", "--record", str(record)]
+    # Its own process group, as a terminal's foreground job: Ctrl-C reaches every process.
+    run = subprocess.Popen(
+        args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not record.exists() or len(record.read_text().splitlines()) < 4:
+            assert time.monotonic() < deadline and run.poll() is None
+            time.sleep(0.1)
+        os.killpg(run.pid, signal.SIGINT)
+        _, err = run.communicate(timeout=30)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+    assert run.returncode == 130
+    assert "Traceback" not in err and "the same command goes on" in err
+    key = RunKey("normal", "easy", "classic", 1, decision_print("normal", "easy"))
+    kept = open_record(record, key)
+    assert len(kept) >= 3
+    for i in sorted(kept)[:3]:
+        again = play_match("normal", "easy", i)
+        assert (kept[i].points, kept[i].hands, kept[i].games_won) == (
+            again.points,
+            again.hands,
+            again.games_won,
+        )

@@ -608,6 +608,15 @@ def _main(argv: Sequence[str] | None) -> int:
         except RecordError as err:
             print(f"umtali bench: {err}", file=sys.stderr)
             return 2
+        except KeyboardInterrupt:
+            if args.record is None:
+                raise
+            print(
+                f"\nStopped. The matches that ended are kept in {args.record}: "
+                "the same command goes on from there.",
+                file=sys.stderr,
+            )
+            return 130
         if result.get("resumed"):
             print(f"went on from {args.record}: {result['resumed']} matches were played before")
         low, high = cast("list[float]", result["wilson95"])

@@ -14,9 +14,10 @@ which is sent this package's code so its nodes play by the same rules.
 from __future__ import annotations
 
 import logging
+import multiprocessing
+import signal
 import socket
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -52,14 +53,25 @@ def run_jobs(
                 done(results[-1])
         return results
     slots: list[R | None] = [None] * len(jobs)
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(fn, *job): n for n, job in enumerate(jobs)}
-        for future in as_completed(futures):
-            result = future.result()
-            slots[futures[future]] = result
+    # A process pool that is torn down at once on an interrupt (Ctrl-C) or an
+    # error: the workers ignore Ctrl-C themselves, so only this process stops,
+    # and whatever its ``done`` has kept of the finished jobs stays kept.
+    with multiprocessing.Pool(min(workers, max(1, len(jobs))), _ignore_interrupts) as pool:
+        packed = [(fn, n, job) for n, job in enumerate(jobs)]
+        for n, result in pool.imap_unordered(_numbered, packed):
+            slots[n] = result
             if done is not None:
                 done(result)
     return cast(list[R], slots)
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _numbered(packed: tuple[Callable[..., R], int, tuple[Any, ...]]) -> tuple[int, R]:
+    fn, n, job = packed
+    return n, fn(*job)
 
 
 def _on_ray(

@@ -125,10 +125,15 @@ def test_a_match_recorded_twice_or_a_strange_file_is_refused(tmp_path: Path) -> 
     append(record, result)
     with pytest.raises(RecordError, match="twice"):
         open_record(record, key)
+    with pytest.raises(RecordError, match="cannot read"):
+        open_record(tmp_path, key)  # a folder
+    blocked = tmp_path / "notes.txt" / "run.jsonl"
     stranger = tmp_path / "notes.txt"
     stranger.write_text("shopping list\n")
     with pytest.raises(RecordError, match="not an umtali match record"):
         open_record(stranger, key)
+    with pytest.raises(RecordError, match="cannot start"):
+        open_record(blocked, key)  # under a file, not a folder
 
 
 def test_ctrl_c_stops_a_recorded_run_at_once_and_keeps_what_ended(tmp_path: Path) -> None:

@@ -94,8 +94,11 @@ def open_record(path: Path, key: RunKey) -> dict[int, MatchResult]:
     """The matches already in the record at ``path`` (a new record, with its first
     line, where there is no file): by index.  Refuses a record of another run."""
     if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(_header(key), encoding="utf-8")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(_header(key), encoding="utf-8")
+        except OSError as err:
+            raise RecordError(f"cannot start the record {path}: {err}") from err
         return {}
     try:
         text = path.read_text(encoding="utf-8")
@@ -129,14 +132,20 @@ def open_record(path: Path, key: RunKey) -> dict[int, MatchResult]:
         results[result.index] = result
     if torn:
         # A run stopped in the middle of a line: drop the part, play that match again.
-        path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+        try:
+            path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+        except OSError as err:
+            raise RecordError(f"cannot mend the record {path}: {err}") from err
     return results
 
 
 def append(path: Path, result: MatchResult) -> None:
     """Add one finished match to the record."""
-    with path.open("a", encoding="utf-8") as out:
-        out.write(result_line(result))
+    try:
+        with path.open("a", encoding="utf-8") as out:
+            out.write(result_line(result))
+    except OSError as err:
+        raise RecordError(f"cannot add match {result.index} to {path}: {err}") from err
 
 
 __all__ = ["FORMAT", "RecordError", "RunKey", "append", "open_record", "result_line"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -166,3 +167,29 @@ def test_ctrl_c_stops_a_recorded_run_at_once_and_keeps_what_ended(tmp_path: Path
             again.hands,
             again.games_won,
         )
+
+
+def test_a_record_mangled_at_random_is_read_or_refused_never_crashes(tmp_path: Path) -> None:
+    key = RunKey("normal", "easy", "classic", 1, "f" * 16)
+    record = tmp_path / "run.jsonl"
+    open_record(record, key)
+    append(record, play_match("normal", "easy", 0))
+    append(record, play_match("normal", "easy", 1))
+    good = record.read_text()
+    rng = random.Random(19)
+    junk = ["[" * 5000, "NaN", "-1", "1e999", '"', "{}", "\x00", "\n", ",", "]"]
+    for _ in range(300):
+        text = list(good)
+        for _ in range(rng.randint(1, 4)):
+            at = rng.randrange(len(text))
+            if rng.random() < 0.5:
+                text[at : at + rng.randint(1, 20)] = rng.choice(junk)
+            else:
+                del text[at:]
+        record.write_text("".join(text))
+        try:
+            found = open_record(record, key)
+        except RecordError as err:
+            assert "\n" not in str(err)
+        else:
+            assert set(found) <= {0, 1}

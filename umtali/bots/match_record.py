@@ -17,6 +17,7 @@ with a :class:`RecordError` that says what, and the file is left as it is.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -69,7 +70,7 @@ def _int(value: Any) -> int:
 
 
 def _float(value: Any) -> float:
-    if type(value) not in (int, float) or value < 0:
+    if type(value) not in (int, float) or not 0 <= value < math.inf:
         raise ValueError(f"{value!r} is not a time")
     return float(value)
 
@@ -108,7 +109,7 @@ def open_record(path: Path, key: RunKey) -> dict[int, MatchResult]:
     torn = lines.pop()  # what follows the last newline: empty unless a write was cut short
     try:
         header = json.loads(lines[0]) if lines else None
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):
         header = None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise RecordError(f"{path} is not an umtali match record")
@@ -125,7 +126,7 @@ def open_record(path: Path, key: RunKey) -> dict[int, MatchResult]:
     for number, line in enumerate(lines[1:], start=2):
         try:
             result = _result(line)
-        except (ValueError, KeyError, IndexError, TypeError) as err:
+        except (ValueError, KeyError, IndexError, TypeError, RecursionError) as err:
             raise RecordError(f"{path}, line {number}: not a match result ({err})") from err
         if result.index in results:
             raise RecordError(f"{path}, line {number}: match {result.index} is there twice")

@@ -16,13 +16,24 @@ unseen card (1.0 for a card nothing is known of):
 * where melding is optional, a card the table took at the end of their turn,
   or a meld they could have laid, may still be held back, but less often.
 
+Where play is compulsory (classic) the weights are fitted rather than set by
+hand: a logistic model of "this unseen card is in their hand" on the evidence
+above, split by how the card stands to the one in question (a rank-mate, one
+away in its suit, two away), with more for their last two discards and a
+tilt towards high cards that follows the rank of their last discard.  It was
+fitted to 11,500 decisions of ``hard`` against ``hard`` (deal bank v3, 300
+matches, the true hand of the opponent beside each view).  Fitted on one half,
+it read the other half's hidden cards better than the hand-set weights: a
+log-loss a card of 0.479 against their 0.485 (0.498 with no reading).  The
+factors below are the fit to all of it, rounded.
+
 Only the viewer's events are read: this never looks at a hidden card.
 """
 
 from __future__ import annotations
 
 from umtali.bots.knowledge import Knowledge, Reading, accepted_then
-from umtali.engine.cards import RANK_MASKS
+from umtali.engine.cards import FIVES, RANK_MASKS
 from umtali.engine.events import EventKind
 from umtali.engine.melds import SOLO_ACCEPTS
 from umtali.engine.view import PlayerView
@@ -35,6 +46,16 @@ NOT_LAID = 0.5  # optional melding: a card the table took that they did not play
 FLOOR = 0.15
 #: Where melding is optional: how often a sampled hand that could lay a meld is kept.
 HOLDS = 0.35
+
+#: Where play is compulsory, the fitted factors for the cards that stand to a card
+#: of theirs as (a rank-mate, one away in its suit, two away in its suit):
+THREW = (0.3, 0.67, 1.24)  # a card they discarded face up
+THREW_LATELY = (0.7, 0.9, 0.75)  # and again for their last two discards
+LEFT = (0.76, 1.12, 1.24)  # the face-up discard of mine they passed over
+TOOK = (1.94, 1.15, 1.0)  # a card they took from the pile
+#: A ten or a court card, after their last discard was one too, or a low card.
+HIGH_AFTER_HIGH = 1.85
+HIGH_AFTER_LOW = 1.4
 
 
 def _near(index: int) -> int:
@@ -60,8 +81,32 @@ def _scale(weights: list[float], mask: int, factor: float) -> None:
         weights[i] = min(4.0, max(FLOOR, weights[i] * factor))
 
 
+def _ties(index: int) -> tuple[int, int, int]:
+    """Card ``index``'s rank-mates, its suit neighbours one away, and two away."""
+    rank = index % 13
+    suit_base = index - rank
+    ones = twos = 0
+    for d in (-2, -1, 1, 2):
+        if 0 <= rank + d < 13:
+            if abs(d) == 1:
+                ones |= 1 << (suit_base + rank + d)
+            else:
+                twos |= 1 << (suit_base + rank + d)
+    return (RANK_MASKS[rank] & ~(1 << index), ones, twos)
+
+
+TIES = tuple(_ties(i) for i in range(52))
+
+
+def _scale_ties(weights: list[float], index: int, factors: tuple[float, float, float]) -> None:
+    for mask, factor in zip(TIES[index], factors, strict=True):
+        _scale(weights, mask, factor)
+
+
 def read_opponent(view: PlayerView, know: Knowledge) -> Reading:
     """The weights of :mod:`this module <umtali.bots.inference>` for ``view``'s opponent."""
+    if view.rules.mandatory_play:
+        return _read_compulsory(view)
     me = view.player
     weights = [1.0] * 52
     last_mine: int | None = None  # my last face-up discard, until the opponent draws
@@ -85,4 +130,35 @@ def read_opponent(view: PlayerView, know: Knowledge) -> Reading:
     return Reading(tuple(weights), HOLDS)
 
 
-__all__ = ["HOLDS", "NEAR", "read_opponent"]
+def _read_compulsory(view: PlayerView) -> Reading:
+    """The fitted reading, where play is compulsory."""
+    me = view.player
+    weights = [1.0] * 52
+    last_mine: int | None = None  # my last face-up discard, until the opponent draws
+    thrown: list[int] = []  # their face-up discards, oldest first
+    for e in view.events:
+        if e.player == me:
+            if e.kind is EventKind.DISCARD and e.cards and not e.down:
+                last_mine = e.cards[0].index
+            elif e.kind is not EventKind.DISCARD:
+                last_mine = None
+            continue
+        if e.kind is EventKind.DRAW and last_mine is not None:
+            _scale_ties(weights, last_mine, LEFT)
+        elif e.kind is EventKind.DISCARD and e.cards and not e.down:
+            thrown.append(e.cards[0].index)
+        elif e.kind.is_take:
+            for card in e.cards:
+                _scale_ties(weights, card.index, TOOK)
+        last_mine = None
+    for n, index in enumerate(reversed(thrown)):
+        _scale_ties(weights, index, THREW)
+        if n < 2:
+            _scale_ties(weights, index, THREW_LATELY)
+    if thrown:
+        high = HIGH_AFTER_HIGH if FIVES >> thrown[-1] & 1 else HIGH_AFTER_LOW
+        _scale(weights, FIVES, high)
+    return Reading(tuple(weights))
+
+
+__all__ = ["HOLDS", "NEAR", "TIES", "read_opponent"]

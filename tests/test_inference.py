@@ -17,7 +17,7 @@ from umtali.bots.inference import (
     TIES,
     read_opponent,
 )
-from umtali.bots.knowledge import Knowledge
+from umtali.bots.knowledge import Knowledge, Reading
 from umtali.bots.seat import GameInfo
 from umtali.engine.cards import RANK_MASKS, Card, mask_of
 from umtali.engine.events import Event, EventKind
@@ -195,3 +195,43 @@ def test_the_expert_decides_from_the_view_alone(rules: str) -> None:
         base.play(a.action)
         other.play(b.action)
     assert decided >= 2
+
+
+def test_a_sampled_hand_must_explain_their_last_discard() -> None:
+    view = umtali.deal_hand(seed=5).view(1)
+    know = Knowledge.of(view)
+
+    def cards(*names: str) -> int:
+        return mask_of(Card.parse(n) for n in names)
+
+    lone_two = Card.parse("2C").index
+    # Throwing a lone two while keeping pairs and near-runs: fair.
+    assert know.fair_discard(cards("7H", "7C", "3D", "4D", "9S", "9C"), lone_two)
+    # Throwing a king whose queen is still out (worth keeping) while holding four lone
+    # low cards, each worth less: not fair.
+    king = Card.parse("KD").index
+    assert not know.fair_discard(cards("2S", "9H", "4C", "6D", "7H", "7C"), king)
+    # One card worth less than the one thrown is still fair (hard searches a few).
+    assert know.fair_discard(cards("2S", "9H", "9C", "7H", "7C"), king)
+    # With no odd discard allowed, nearly every sampled hand explains the discard (the
+    # sampler gives up after a few dozen tries); without the reading, few do.
+    rng = random.Random(3)
+    thrown = Card.parse("8S").index
+    read = Reading(tuple([1.0] * 52), thrown=thrown, odd_discard=0.0)
+    read_fair = sum(
+        know.fair_discard(know.sample_opponent(rng, read=read)[0], thrown) for _ in range(100)
+    )
+    plain_fair = sum(know.fair_discard(know.sample_opponent(rng)[0], thrown) for _ in range(100))
+    assert read_fair >= 90 and plain_fair <= 40
+
+
+def test_the_reading_names_their_last_face_up_discard_where_play_is_compulsory() -> None:
+    view = umtali.deal_hand(seed=5).view(1)
+    know = Knowledge.of(view)
+    seven, four = Card.parse("7H"), Card.parse("4C")
+    events = (Event(2, EventKind.DISCARD, 1, (seven,)), Event(2, EventKind.DISCARD, 2, (four,)))
+    read = read_opponent(_with_events(view, *events), know)
+    assert read.thrown == four.index and 0 < read.odd_discard < 1
+    assert read_opponent(view, know).thrown == -1
+    family = umtali.deal_hand(seed=5, rules="family").view(1)
+    assert read_opponent(_with_events(family, *events), Knowledge.of(family)).thrown == -1

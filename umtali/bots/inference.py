@@ -25,7 +25,10 @@ fitted to 11,500 decisions of ``hard`` against ``hard`` (deal bank v3, 300
 matches, the true hand of the opponent beside each view).  Fitted on one half,
 it read the other half's hidden cards better than the hand-set weights: a
 log-loss a card of 0.479 against their 0.485 (0.498 with no reading).  The
-factors below are the fit to all of it, rounded.
+factors below are the fit to all of it, rounded.  A hand is also read as a
+whole: one in which their last discard was not among the cards least worth
+keeping is mostly drawn again, for ``hard`` and ``normal`` throw what their
+habit values least.
 
 Only the viewer's events are read: this never looks at a hidden card.
 """
@@ -56,6 +59,9 @@ TOOK = (1.94, 1.15, 1.0)  # a card they took from the pile
 #: A ten or a court card, after their last discard was one too, or a low card.
 HIGH_AFTER_HIGH = 1.85
 HIGH_AFTER_LOW = 1.4
+#: How often a sampled hand is kept in which their last discard was not among the
+#: cards least worth keeping (:meth:`~umtali.bots.knowledge.Knowledge.fair_discard`).
+ODD_DISCARD = 0.3
 
 
 def _near(index: int) -> int:
@@ -158,7 +164,7 @@ def _read_compulsory(view: PlayerView) -> Reading:
     if thrown:
         high = HIGH_AFTER_HIGH if FIVES >> thrown[-1] & 1 else HIGH_AFTER_LOW
         _scale(weights, FIVES, high)
-    return Reading(tuple(weights))
+    return Reading(tuple(weights), thrown=thrown[-1] if thrown else -1, odd_discard=ODD_DISCARD)
 
 
 __all__ = ["HOLDS", "NEAR", "TIES", "read_opponent"]

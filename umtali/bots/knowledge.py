@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from umtali.bots.policy import keep_value
 from umtali.engine.cards import FULL_DECK, JACKS, mask_of
 from umtali.engine.events import EventKind
 from umtali.engine.melds import SOLO_ACCEPTS, meldable
@@ -29,17 +30,28 @@ def _raw(piece: ViewPiece) -> Piece:
     )
 
 
+#: A discard is fair for a sampled hand when fewer than this many of the cards it
+#: kept were less worth keeping (``hard`` searches the four discards its habit
+#: ranks lowest, and mostly throws one of the first two).
+FAIR_RANK = 2
+
+
 @dataclass(frozen=True, slots=True)
 class Reading:
     """A weighted reading of the opponent's hidden cards (see :mod:`umtali.bots.inference`).
 
     ``weights[i]`` is how likely card ``i`` is in their hand relative to an
     unremarkable unseen card (1.0); ``holds`` is the chance that a player
-    who may lay melds when they like holds one back.
+    who may lay melds when they like holds one back.  ``thrown`` is their
+    last face-up discard (-1 for none): a sampled hand in which they would
+    have thrown another card before it (see :meth:`Knowledge.fair_discard`)
+    is kept only ``odd_discard`` of the time.
     """
 
     weights: tuple[float, ...]
     holds: float = 1.0
+    thrown: int = -1
+    odd_discard: float = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +76,7 @@ class Knowledge:
     # Cards the opponent is less likely to hold: ones that go with a card
     # they chose to discard (a player keeps pairs and neighbours).
     opp_unlikely: int = 0
+    pile_cards: int = 0  # the face-up discards, as a card set
 
     @staticmethod
     def of(view: PlayerView) -> Knowledge:
@@ -95,6 +108,7 @@ class Knowledge:
             rules=view.rules,
             opp_never=never,
             opp_unlikely=unlikely & ~never,
+            pile_cards=mask_of(view.discard_pile),
         )
 
     def sample_opponent(
@@ -129,13 +143,38 @@ class Knowledge:
             hand = self.opp_known
             for _, i in keys[:need]:
                 hand |= 1 << i
-            if not meldable(hand):
+            if meldable(hand):
+                if read is not None and not self.rules.mandatory_play and rng.random() < read.holds:
+                    break
+                continue
+            if read is None or read.thrown < 0 or self.fair_discard(hand, read.thrown):
                 break
-            if read is not None and not self.rules.mandatory_play and rng.random() < read.holds:
+            if rng.random() < read.odd_discard:
                 break
         rest = [i for i in range(52) if (self.unseen & ~hand) >> i & 1]
         rng.shuffle(rest)
         return hand, rest
+
+    def fair_discard(self, hand: int, thrown: int) -> bool:
+        """Would a player holding ``hand`` and ``thrown`` have thrown ``thrown``?
+
+        Yes if fewer than ``FAIR_RANK`` cards of ``hand`` are less worth keeping
+        (:func:`~umtali.bots.policy.keep_value`, as the opponent saw the cards:
+        unseen are those in neither that hand nor on the table or the pile).
+        """
+        held = hand | 1 << thrown
+        unseen = FULL_DECK & ~held & ~self.table & ~self.pile_cards
+        bar = keep_value(1 << thrown, held, unseen, 0)
+        worse = 0
+        rest = hand
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if keep_value(low, held, unseen, 0) < bar:
+                worse += 1
+                if worse >= FAIR_RANK:
+                    return False
+        return True
 
     def sample_state(
         self, view: PlayerView, rng: random.Random, read: Reading | None = None

@@ -109,12 +109,15 @@ def _scale_ties(weights: list[float], index: int, factors: tuple[float, float, f
         _scale(weights, mask, factor)
 
 
-def read_opponent(view: PlayerView, know: Knowledge) -> Reading:
-    """The weights of :mod:`this module <umtali.bots.inference>` for ``view``'s opponent."""
-    if view.rules.mandatory_play:
-        return _read_compulsory(view)
+#: What the opponent did with a card seen: passed it over on the pile, threw it, took it.
+LEFT_IT, THREW_IT, TOOK_IT = range(3)
+
+
+def _evidence(view: PlayerView) -> list[tuple[int, int]]:
+    """What ``view``'s opponent did with cards the viewer saw, oldest first:
+    (``LEFT_IT``, ``THREW_IT`` or ``TOOK_IT``, the card's index)."""
     me = view.player
-    weights = [1.0] * 52
+    found: list[tuple[int, int]] = []
     last_mine: int | None = None  # my last face-up discard, until the opponent draws
     for e in view.events:
         if e.player == me:
@@ -124,39 +127,42 @@ def read_opponent(view: PlayerView, know: Knowledge) -> Reading:
                 last_mine = None
             continue
         if e.kind is EventKind.DRAW and last_mine is not None:
-            _scale(weights, NEAR[last_mine], PASSED)
+            found.append((LEFT_IT, last_mine))
         elif e.kind is EventKind.DISCARD and e.cards:
-            _scale(weights, SOLO_ACCEPTS[e.cards[0].index], DISCARDED)
+            found.append((THREW_IT, e.cards[0].index))
         elif e.kind.is_take:
-            for card in e.cards:
-                _scale(weights, NEAR[card.index], WANTED)
+            found.extend((TOOK_IT, card.index) for card in e.cards)
         last_mine = None
-    if not view.rules.mandatory_play and any(e.player != me for e in view.events):
+    return found
+
+
+def read_opponent(view: PlayerView, know: Knowledge) -> Reading:
+    """The weights of :mod:`this module <umtali.bots.inference>` for ``view``'s opponent."""
+    evidence = _evidence(view)
+    if view.rules.mandatory_play:
+        return _read_compulsory(evidence)
+    weights = [1.0] * 52
+    for what, index in evidence:
+        if what == LEFT_IT:
+            _scale(weights, NEAR[index], PASSED)
+        elif what == THREW_IT:
+            _scale(weights, SOLO_ACCEPTS[index], DISCARDED)
+        else:
+            _scale(weights, NEAR[index], WANTED)
+    if any(e.player != view.player for e in view.events):
         _scale(weights, accepted_then(view, know.sides), NOT_LAID)
     return Reading(tuple(weights), HOLDS)
 
 
-def _read_compulsory(view: PlayerView) -> Reading:
+def _read_compulsory(evidence: list[tuple[int, int]]) -> Reading:
     """The fitted reading, where play is compulsory."""
-    me = view.player
     weights = [1.0] * 52
-    last_mine: int | None = None  # my last face-up discard, until the opponent draws
-    thrown: list[int] = []  # their face-up discards, oldest first
-    for e in view.events:
-        if e.player == me:
-            if e.kind is EventKind.DISCARD and e.cards and not e.down:
-                last_mine = e.cards[0].index
-            elif e.kind is not EventKind.DISCARD:
-                last_mine = None
-            continue
-        if e.kind is EventKind.DRAW and last_mine is not None:
-            _scale_ties(weights, last_mine, LEFT)
-        elif e.kind is EventKind.DISCARD and e.cards and not e.down:
-            thrown.append(e.cards[0].index)
-        elif e.kind.is_take:
-            for card in e.cards:
-                _scale_ties(weights, card.index, TOOK)
-        last_mine = None
+    for what, index in evidence:
+        if what == LEFT_IT:
+            _scale_ties(weights, index, LEFT)
+        elif what == TOOK_IT:
+            _scale_ties(weights, index, TOOK)
+    thrown = [index for what, index in evidence if what == THREW_IT]
     for n, index in enumerate(reversed(thrown)):
         _scale_ties(weights, index, THREW)
         if n < 2:

@@ -44,8 +44,8 @@ class Reading:
     unremarkable unseen card (1.0); ``holds`` is the chance that a player
     who may lay melds when they like holds one back.  ``thrown`` is their
     last face-up discard (-1 for none): a sampled hand in which they would
-    have thrown another card before it (see :meth:`Knowledge.fair_discard`)
-    is kept only ``odd_discard`` of the time.
+    have thrown ``FAIR_RANK`` or more of the cards they kept before it (see
+    :meth:`Knowledge.fair_discard`) is kept only ``odd_discard`` of the time.
     """
 
     weights: tuple[float, ...]

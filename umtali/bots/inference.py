@@ -64,21 +64,6 @@ HIGH_AFTER_LOW = 1.4
 ODD_DISCARD = 0.3
 
 
-def _near(index: int) -> int:
-    """Cards that meld with card ``index``: its rank-mates and the two each side in its suit."""
-    rank = index % 13
-    suit_base = index - rank
-    near = RANK_MASKS[rank] & ~(1 << index)
-    for d in (-2, -1, 1, 2):
-        r = rank + d
-        if 0 <= r < 13:
-            near |= 1 << (suit_base + r)
-    return near
-
-
-NEAR = tuple(_near(i) for i in range(52))
-
-
 def _scale(weights: list[float], mask: int, factor: float) -> None:
     while mask:
         low = mask & -mask
@@ -102,6 +87,8 @@ def _ties(index: int) -> tuple[int, int, int]:
 
 
 TIES = tuple(_ties(i) for i in range(52))
+#: Cards that meld with each card: its rank-mates and the two each side in its suit.
+NEAR = tuple(mates | ones | twos for mates, ones, twos in TIES)
 
 
 def _scale_ties(weights: list[float], index: int, factors: tuple[float, float, float]) -> None:

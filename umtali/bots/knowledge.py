@@ -89,7 +89,8 @@ class Knowledge:
         hand = mask_of(view.hand)
         pile = tuple(c.index for c in view.discard_pile)
         known = mask_of(view.opponent_known)
-        seen = hand | table | known | mask_of(view.discard_pile)
+        pile_cards = mask_of(view.discard_pile)
+        seen = hand | table | known | pile_cards
         never, unlikely = _opponent_inference(view, sides)
         return Knowledge(
             seat=view.player - 1,
@@ -108,7 +109,7 @@ class Knowledge:
             rules=view.rules,
             opp_never=never,
             opp_unlikely=unlikely & ~never,
-            pile_cards=mask_of(view.discard_pile),
+            pile_cards=pile_cards,
         )
 
     def sample_opponent(

@@ -5,8 +5,6 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.input.base import PipeInput
 from rich.console import Console
 
 import umtali
@@ -14,6 +12,7 @@ from umtali.bots import NormalBot
 from umtali.bots.seat import GameInfo
 from umtali.engine.view import PlayerView
 from umtali.fuzzing import ScriptedSession
+from umtali.ui.gate import GatedInput
 from umtali.ui.human import HumanSeat
 from umtali.ui.loop import TableLoop
 from umtali.ui.screen import LineScreen
@@ -25,7 +24,7 @@ Feeder = Callable[[str], str]
 class TypingSession(ScriptedSession):
     """The real prompt, its keystrokes from a feeder, remembering what it was asked."""
 
-    def __init__(self, pipe: PipeInput, feeder: Feeder) -> None:
+    def __init__(self, pipe: GatedInput, feeder: Feeder) -> None:
         super().__init__(pipe, self._asked)
         self.feeder = feeder
         self.prompts: list[str] = []
@@ -58,7 +57,7 @@ def table(  # type: ignore[no-untyped-def]
     game_over: Callable[[umtali.Game, int], None] | None = None,
 ):
     console = recording_console()
-    pipe_cm = create_pipe_input()
+    pipe_cm = GatedInput()
     pipe = pipe_cm.__enter__()
     by_name: dict[str, HumanSeat] = {}
 

@@ -8,12 +8,11 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TypeVar
 
 import pytest
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.data_structures import Size
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.output import DummyOutput
 from rich.text import Text
 
@@ -25,11 +24,14 @@ from umtali.engine.events import Event, EventKind
 from umtali.engine.view import Step
 from umtali.ui.app import AppScreen
 from umtali.ui.app_keys import Watching
+from umtali.ui.gate import GatedInput
 from umtali.ui.human import toolbar
 from umtali.ui.layout import UNDER, PanelShown, TableShown, frame, log_rows
 from umtali.ui.narrate import move_log
 from umtali.ui.render import TableInfo
 from umtali.ui.theme import Theme
+
+T = TypeVar("T")
 
 ASCII = Theme(ascii=True)
 INFO = TableInfo(("Ann", "Ben"))
@@ -155,15 +157,15 @@ def test_the_toolbar_fits_the_screen(width: int) -> None:
 
 
 @contextmanager
-def app_screen(watching: Watching | None = None) -> Iterator[tuple[AppScreen, PipeInput]]:
-    with create_pipe_input() as pipe:
+def app_screen(watching: Watching | None = None) -> Iterator[tuple[AppScreen, GatedInput]]:
+    with GatedInput() as pipe:
         output = DummyOutput()
         output.get_size = lambda: Size(rows=24, columns=80)  # type: ignore[method-assign]
         with create_app_session(input=pipe, output=output):
             yield AppScreen(ASCII, None, watching, input=pipe, output=output), pipe
 
 
-def typist(screen: AppScreen, pipe: PipeInput, keys: list[str]) -> threading.Thread:
+def typist(screen: AppScreen, pipe: GatedInput, keys: list[str]) -> threading.Thread:
     """Types each string of ``keys`` once the screen waits for it (a question, or a
     page, or, for a string starting with '!', at once)."""
 
@@ -270,15 +272,37 @@ def test_q_stops_watching() -> None:
             screen.run(lambda: [screen.wait(0.2) for _ in range(50)])
 
 
-def test_lines_typed_before_they_are_asked_for_answer_the_next_questions_in_order() -> None:
+def test_a_line_typed_before_it_is_asked_for_answers_the_next_move() -> None:
+    """Lines typed while the bot thinks: the last one waits (shown), and answers the
+    next move prompt; the others were replaced, and said so."""
+    from prompt_toolkit.completion import WordCompleter
+
     with app_screen() as (screen, pipe):
 
         def body() -> list[str]:
-            time.sleep(0.3)  # busy (a bot thinking) while three lines are typed
-            return [screen.ask("Ann> ") for _ in range(3)]
+            deadline = time.monotonic() + 10
+            while screen._ahead != "x 9c" and time.monotonic() < deadline:
+                time.sleep(0.01)  # busy (a bot thinking) while three lines are typed
+            said = [str(m) for m in screen._messages]
+            typist(screen, pipe, ["m ks qs\r"])
+            moves = WordCompleter(["draw"])
+            return [*said, screen.ask("Ann> ", completer=moves), screen.ask("Ann> ")]
 
         pipe.send_text("m ks qs\rm as ad ac\rx 9c\r")
-        assert screen.run(body) == ["m ks qs", "m as ad ac", "x 9c"]
+        answers = run_watched(screen, body)
+    assert answers[-2:] == ["x 9c", "m ks qs"]
+    assert "Typed ahead: 'x 9c' answers your next move (instead of 'm as ad ac')." in answers[2]
+
+
+def run_watched(screen: AppScreen, body: Callable[[], T]) -> T:
+    """``screen.run(body)``, ended after a while if a question is never answered: the
+    game then gets end-of-input, and the test fails rather than hangs."""
+    timer = threading.Timer(10, lambda: screen._on_loop(screen.app.exit))
+    timer.start()
+    try:
+        return screen.run(body)
+    finally:
+        timer.cancel()
 
 
 def test_a_handover_forgets_what_the_last_player_typed() -> None:

@@ -311,14 +311,14 @@ def test_escape_sequences_from_a_record_never_reach_the_terminal(tmp_path: Path)
     assert "\\x1b]0;pwned\\x07" in done.stdout
     # And on the table: the replay viewer's console output (of a finished game: a hand
     # in play is never replayed).
-    from prompt_toolkit.input import create_pipe_input
     from prompting import TypingSession
 
     from umtali.bots.arena import play_game
+    from umtali.ui.gate import GatedInput
     from umtali.ui.replay import ReplayViewer
 
     console = recording_console()
-    with create_pipe_input() as pipe:
+    with GatedInput() as pipe:
         session = TypingSession(pipe, lambda message: "q\r")
         ReplayViewer(
             play_game(umtali.Game(seed=1), [NormalBot(), NormalBot()]),

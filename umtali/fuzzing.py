@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console, RenderableType
@@ -33,6 +32,7 @@ from umtali.bots.seat import GameInfo
 from umtali.engine.match import Game
 from umtali.engine.rules import PRESETS
 from umtali.ui.app import AppScreen
+from umtali.ui.gate import GatedInput
 from umtali.ui.human import HumanSeat, QuitGame
 from umtali.ui.loop import TableLoop
 from umtali.ui.screen import LineScreen, Screen
@@ -230,7 +230,7 @@ def fuzz_game(
             if not game.is_over:
                 report.crashes.append(f"seed {seed}: the loop returned before the game ended")
 
-    with create_pipe_input() as pipe:
+    with GatedInput() as pipe:
         if app:
             report.nudges = _in_app(pipe, answer, play, seed, report, console)
         else:
@@ -244,7 +244,7 @@ def fuzz_game(
 
 
 def _in_app(
-    pipe: PipeInput,
+    pipe: GatedInput,
     answer: Callable[[str], str],
     play: Callable[[Screen], None],
     seed: int,

@@ -23,6 +23,7 @@ from umtali.profile import add_game, entry_for, environ_clock, game_id, profile_
 from umtali.storage import Autosaver
 from umtali.ui.app import AppScreen
 from umtali.ui.app_keys import Watching
+from umtali.ui.gate import GatedInput
 from umtali.ui.human import HumanSeat, Resigned
 from umtali.ui.loop import TableLoop
 from umtali.ui.screen import LineScreen, QuitGame, Screen
@@ -60,7 +61,9 @@ def make_screen(
 
     if plain or is_dumb(os.environ):
         # Ctrl-Z suspends the game, as in any terminal program; fg brings it back.
-        session: PromptSession[str] = PromptSession(enable_suspend=True)
+        session: PromptSession[str] = PromptSession(
+            enable_suspend=True, input=GatedInput.terminal()
+        )
         line = LineScreen(console, session, theme, rules=lambda: show_rules(console))
         return line, lambda body: farewell(body())
     app = AppScreen(theme, console.color_system, watching)

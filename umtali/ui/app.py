@@ -7,15 +7,21 @@ typed at the command line to the question waiting for it.  On the alternate
 screen nothing reaches the terminal's scrollback: a hot-seat hand cannot be
 scrolled back to, and the screen a player left is gone when the game ends.
 
+Every key comes through the input gate (:mod:`umtali.ui.gate`).  A line typed
+while nothing is asked (the bot is thinking, the other player is moving) waits,
+shown under the table, and answers the next move prompt; one more replaces it.
+Nothing typed ahead answers any other question (leave? the extra card?), and a
+spectator's lines are answered with a word, never played.
+
 ``rules`` and ``help`` open in a scrollable page inside the application;
 ``umtali watch`` adds keys to pause, step, speed up and stop.
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -26,7 +32,6 @@ from prompt_toolkit.completion import Completer, DynamicCompleter
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples
 from prompt_toolkit.history import InMemoryHistory
-from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import merge_key_bindings
 from prompt_toolkit.layout import (
     ConditionalContainer,
@@ -46,14 +51,18 @@ from rich.text import Text
 
 from umtali.engine.view import PlayerView
 from umtali.ui.app_keys import Watching, bindings
+from umtali.ui.gate import GatedInput
 from umtali.ui.keys import LIMITED
 from umtali.ui.layout import UNDER, PanelShown, Shown, TableShown, frame, lines_of
 from umtali.ui.render import TableInfo
 from umtali.ui.screen import Toolbar
+from umtali.ui.text import visible
 from umtali.ui.theme import Theme
 
 T = TypeVar("T")
 PROMPT_ROWS = 3
+#: Seconds between two notices that typed input was dropped.
+DROP_NOTICE = 10.0
 
 STYLE = Style.from_dict(
     {
@@ -89,12 +98,26 @@ class AppScreen:
         theme: Theme,
         color_system: str | None,
         watching: Watching | None = None,
-        input: Input | None = None,
+        input: GatedInput | None = None,
         output: Output | None = None,
         on_wait: Callable[[str, str], None] | None = None,
         remote: bool = False,
+        spectating: bool = False,
     ) -> None:
         self.theme = theme
+        if input is None and sys.platform != "win32":
+            # Windows keeps prompt_toolkit's own console input: it has no descriptor
+            # the gate can read.
+            input = GatedInput.terminal()
+        if input is not None:
+            input.gate.on_drop = self._input_dropped
+        self._dropped_at = -DROP_NOTICE
+        # A spectator's lines are answered with a word: nothing is ever asked of them.
+        self.spectating = spectating
+        # What the player's terminal is told after the table closes (a hosted game),
+        # and whether the player chose to leave (rather than being cut off).
+        self.parting: str | None = None
+        self.leaving = False
         # At another terminal (over SSH) Ctrl-Z would stop the host's process: not there.
         self.suspends = not remote
         # Longest wait for an answer, in seconds (a hosted game), or None: no limit.
@@ -116,7 +139,7 @@ class AppScreen:
         self._page: _Page | None = None
         self._interrupted = False
         self._closed = False
-        self._ahead: deque[str] = deque()  # lines entered before they were asked for
+        self._ahead: str | None = None  # a line entered before it was asked for
         self._version = 0
         self._drawn: tuple[tuple[int, int, int], list[str]] | None = None
         self.buffer = Buffer(
@@ -243,7 +266,7 @@ class AppScreen:
     def blank(self) -> None:
         self._shown = None
         self._messages = []
-        self._ahead.clear()
+        self._ahead = None
 
         def forget() -> None:
             # What one player typed (a refused "discard K♥", say) is not the next
@@ -268,12 +291,16 @@ class AppScreen:
             if self._interrupted:
                 self._interrupted = False
                 raise KeyboardInterrupt
-            if self._ahead:
-                # Typed while the game was busy: it answers this question, so what was
-                # said about the last one goes, as when a question is answered.
+            ahead, self._ahead = self._ahead, None
+            if ahead is not None and completer is not None:
+                # Typed while the game was busy: it answers this move prompt, so what
+                # was said about the last one goes, as when a question is answered.
                 self._messages = []
                 self._version += 1
-                return self._ahead.popleft()
+                return ahead
+            if ahead is not None:
+                unused = f"'{visible(ahead)}' was typed ahead for a move: not used here."
+                self._messages = [*self._messages, Text(unused, "yellow")]
             self._question = question
         self._changed()
         if self.on_wait is not None:
@@ -359,14 +386,47 @@ class AppScreen:
             return False
         with self._cond:
             waiting = self._question is not None and self._question.answer is None
-            if not waiting:
-                self._ahead.append(text)
+            if not waiting and said:
+                self._typed_ahead(said)
         if waiting:
             self.answer(text)
         return False
 
+    def _typed_ahead(self, said: str) -> None:
+        """A line entered while nothing is asked (the lock is held): it waits, shown,
+        for the next move prompt; a spectator is told that nothing is played."""
+        if self.spectating:
+            words = "You are watching: nothing typed here is played."
+        else:
+            before, self._ahead = self._ahead, said
+            words = f"Typed ahead: '{visible(said)}' answers your next move"
+            if before is not None:
+                words += f" (instead of '{visible(before)}')"
+            words += ". Ctrl-C drops it."
+        self._messages = [*self._messages, Text(words, "cyan")]
+        self._version += 1
+        self.app.invalidate()
+
+    def _input_dropped(self) -> None:
+        """The input gate dropped part of what came (a flood, an endless paste): say so,
+        once in a while."""
+        now = time.monotonic()
+        if now - self._dropped_at < DROP_NOTICE:
+            return
+        self._dropped_at = now
+        self.say(Text("Too much was typed or pasted at once: some of it was dropped.", "yellow"))
+
     def interrupt(self) -> None:
         """Ctrl-C: closes a page; answers a question; otherwise tells the next pause."""
+        with self._cond:
+            dropped = self._ahead if self._page is None and self._question is None else None
+            if dropped is not None:
+                self._ahead = None  # Ctrl-C takes back a line typed ahead, and only that
+                self._messages = [*self._messages, Text(f"Dropped '{visible(dropped)}'.")]
+                self._version += 1
+        if dropped is not None:
+            self.app.invalidate()
+            return
         idle = self.on_idle_interrupt
         if idle is not None and self._page is None and self._question is None:
             idle()
@@ -376,7 +436,7 @@ class AppScreen:
                 self._page.closed = True
             elif self._question is None:
                 self._interrupted = True
-                self._ahead.clear()
+                self._ahead = None
                 if self.watching is None:
                     # While the other side moves (a bot, or a player at another
                     # terminal) the question comes when the game next waits here.

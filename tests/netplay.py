@@ -85,7 +85,7 @@ class Hosted:
         self.thread.start()
 
     def code(self, role: str) -> str:
-        return next(i.code for i in self.host.invites if i.role == role)
+        return next(i.code for i in self.host.invites if str(i.role) == role)
 
     def stop(self) -> None:
         for screen in self.host.remote.values():

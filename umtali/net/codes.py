@@ -4,24 +4,34 @@ A code is six syllables of a consonant and a vowel in three groups
 (``bako-tesi-rumu``): easy to read out over the phone, and with about 37 bits of
 chance behind it, far beyond guessing at the rate the door allows.  Each seat has
 its own code (the same code lets its player back in after a dropped
-connection); spectators may share one.  A peer that gives wrong codes too often
-is refused for a while, and every code stops working when the game ends.
+connection); spectators may share one.  An address that gives :data:`TRIES`
+wrong codes within :data:`WINDOW` seconds is shut out for :data:`LOCKOUT`
+seconds, right codes included (else the shut-out would tell a guesser when a
+guess was right); it is told how long, the host's terminal is told of every
+wrong code and shut-out, and the host may lift one (``unlock``).  Every code
+stops working when the game ends.
 """
 
 from __future__ import annotations
 
 import hmac
+import math
 import secrets
 import time
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
 
 _CONSONANTS = "bdfghjklmnprstvz"
 _VOWELS = "aeiou"
 
-#: Wrong codes a peer may give in WINDOW seconds before it is refused.
+#: Wrong codes an address may give in WINDOW seconds; the next shuts it out.
 TRIES = 5
 WINDOW = 60.0
+#: Seconds an address is shut out for.
+LOCKOUT = 60.0
+#: Addresses remembered at once (the oldest are forgotten first).
+REMEMBERED = 10_000
 
 
 def new_code(draw: Callable[[int], int] = secrets.randbelow) -> str:
@@ -37,18 +47,50 @@ def new_code(draw: Callable[[int], int] = secrets.randbelow) -> str:
     return "-".join("".join(syllables[i : i + 2]) for i in range(0, 6, 2))
 
 
-class Doorman:
-    """Which code opens which role ("seat 1", "seat 2", "spectator") of which game,
-    and who is refused for giving wrong ones.  One doorman may keep the door of
-    several games (a load test serves fifty from one host)."""
+@dataclass(frozen=True, slots=True)
+class Role:
+    """What a code opens: a seat (1 or 2), or a spectator's place (``seat`` None).
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    >>> str(Role(2)), str(SPECTATOR)
+    ('seat 2', 'spectator')
+    """
+
+    seat: int | None
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}" if self.seat is not None else "spectator"
+
+
+SPECTATOR = Role(None)
+
+
+@dataclass(frozen=True, slots=True)
+class Admission:
+    """The door's answer to a code: the role it opens (None: refused), and what the
+    client is told before it is refused (why, and for how long), if anything."""
+
+    role: Role | None
+    banner: str = ""
+
+
+class Doorman:
+    """Which code opens which role of which game, and who is shut out for giving
+    wrong ones.  One doorman may keep the door of several games (a load test serves
+    a hundred from one host).  ``log`` is told of wrong codes and shut-outs."""
+
+    def __init__(
+        self,
+        clock: Callable[[], float] = time.monotonic,
+        log: Callable[[str], None] = lambda line: None,
+    ) -> None:
         self.clock = clock
-        self._roles: dict[str, tuple[object, str]] = {}
+        self.log = log
+        self._roles: dict[str, tuple[object, Role]] = {}
         self._wrong: dict[str, deque[float]] = {}
+        self._shut: dict[str, float] = {}  # address -> when it may try again
         self.open = True
 
-    def issue(self, role: str, game: object = None) -> str:
+    def issue(self, role: Role, game: object = None) -> str:
         code = new_code()
         while code in self._roles:
             code = new_code()
@@ -59,30 +101,62 @@ class Doorman:
         """The game a valid code belongs to."""
         return self._roles[code][0]
 
-    def refused(self, peer: str) -> bool:
-        """Whether ``peer`` gave too many wrong codes lately."""
-        tries = self._wrong.get(peer)
-        if not tries:
-            return False
-        while tries and tries[0] < self.clock() - WINDOW:
-            tries.popleft()
-        return len(tries) >= TRIES
+    def shut_for(self, peer: str) -> float:
+        """Seconds ``peer`` is still shut out for (0: it may try)."""
+        until = self._shut.get(peer)
+        if until is None:
+            return 0.0
+        left = until - self.clock()
+        if left <= 0:
+            del self._shut[peer]
+            return 0.0
+        return left
 
-    def admit(self, code: str, peer: str) -> str | None:
-        """The role ``code`` opens for ``peer``, or None (and a wrong try counted)."""
-        if self.refused(peer):
-            return None
+    def admit(self, code: str, peer: str) -> Admission:
+        """What ``code`` opens for ``peer`` (a wrong try is counted, and may shut it out)."""
+        left = self.shut_for(peer)
+        if left:
+            return Admission(None, _shut_words(left))
         role = None
         for known, (_, its_role) in self._roles.items():
             # Every code is compared, in constant time: how long a refusal takes
             # says nothing about how close the guess was.
             if hmac.compare_digest(known.encode(), code.encode()[:64]) and self.open:
                 role = its_role
-        if role is None:
-            self._wrong.setdefault(peer, deque()).append(self.clock())
-            if len(self._wrong) > 10_000:  # many peers: forget the oldest
-                self._wrong.pop(next(iter(self._wrong)))
-        return role
+        if role is not None:
+            return Admission(role)
+        return self._wrong_code(peer)
+
+    def _wrong_code(self, peer: str) -> Admission:
+        now = self.clock()
+        tries = self._wrong.setdefault(peer, deque())
+        tries.append(now)
+        while tries and tries[0] < now - WINDOW:
+            tries.popleft()
+        if len(self._wrong) > REMEMBERED:  # many addresses: forget the oldest
+            self._wrong.pop(next(iter(self._wrong)))
+        if len(tries) < TRIES:
+            self.log(f"a wrong code from {peer} ({len(tries)} of {TRIES} a minute)")
+            return Admission(None)
+        del self._wrong[peer]
+        self._shut[peer] = now + LOCKOUT
+        if len(self._shut) > REMEMBERED:
+            self._shut.pop(next(iter(self._shut)))
+        self.log(
+            f"{peer} gave {TRIES} wrong codes: shut out for {LOCKOUT:g} s "
+            f"('unlock {peer}' lets it in now)"
+        )
+        return Admission(None, _shut_words(LOCKOUT))
+
+    def unlock(self, peer: str | None = None) -> list[str]:
+        """Let ``peer`` (or every address) in again at once; the addresses let in."""
+        if peer is None:
+            freed = list(self._shut)
+            self._shut.clear()
+            self._wrong.clear()
+            return freed
+        self._wrong.pop(peer, None)
+        return [peer] if self._shut.pop(peer, None) is not None else []
 
     def revoke(self, game: object) -> None:
         """That game is over: its codes open nothing any more."""
@@ -93,3 +167,10 @@ class Doorman:
         """The host is closing: no code opens anything any more."""
         self.open = False
         self._roles.clear()
+
+
+def _shut_words(seconds: float) -> str:
+    return (
+        f"Too many wrong codes came from your address: it may try again in "
+        f"{math.ceil(seconds)} s. Check the code you were given."
+    )

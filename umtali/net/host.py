@@ -5,7 +5,9 @@ player's screen is drawn from that player's own view (a spectator's from the
 public one), so nothing reaches a connection that its seat may not see.  The game
 is saved after every move, as at one keyboard.  A seat whose player stays away
 (or silent) past the grace period is given to the ``hard`` bot, and both
-players are told.
+players are told.  A player at another terminal who leaves (``quit``, Ctrl-D)
+leaves the table, not the game: their seat waits for them as after a dropped
+connection.  Only the host ends a hosted game.
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from umtali.bots import Seat, make_bot
+from umtali.bots.seat import Decision, GameInfo
 from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo
-from umtali.net.codes import Doorman
+from umtali.engine.view import PlayerView
+from umtali.net.codes import SPECTATOR, Doorman, Role
 from umtali.net.remote import HostInterrupt, RemoteScreen, SeatGone
 from umtali.storage import Autosaver
 from umtali.ui.app import AppScreen
@@ -46,9 +50,38 @@ FAREWELL = 120.0
 class Invite:
     """Who a code is for, and the code."""
 
-    role: str  # "seat 1", "seat 2" or "spectator"
+    role: Role
     name: str
     code: str
+
+
+class RemoteSeat(HumanSeat):
+    """A person at another terminal.  Leaving (``quit``, Ctrl-D, Ctrl-C) leaves the
+    table, not the game: the connection ends and the seat waits for its player's
+    return, as after a dropped connection."""
+
+    def __init__(self, host: Host, screen: RemoteScreen, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.host = host
+        self.remote = screen
+        self.leave_question = (
+            f"Leave the table? The game goes on: your seat waits {host.patience_words()} for "
+            "you to come back, then the bot plays it."
+        )
+
+    def choose(self, view: PlayerView, info: GameInfo) -> Decision:
+        while True:
+            try:
+                return super().choose(view, info)
+            except QuitGame:
+                self.host.leaves_table(self.remote)
+
+    def choose_eleven(self, player: int, info: GameInfo) -> int:
+        while True:
+            try:
+                return super().choose_eleven(player, info)
+            except QuitGame:
+                self.host.leaves_table(self.remote)
 
 
 class Host:
@@ -80,9 +113,11 @@ class Host:
         # Told of each game that ends (or is resigned): the host's record, if they play.
         self.game_over = game_over or (lambda game, number, resigned_by: None)
         self.grace = grace
-        self.doorman = doorman or Doorman()
+        self.doorman = doorman or Doorman(log=log)
         self.invites: list[Invite] = []
         self.remote: dict[int, RemoteScreen] = {}
+        self.stopping = False  # the host is stopping the game
+        self._ending = False  # the game is over: comings and goings are not news
         local = local or {}
         screens: dict[int, Screen] = {}
         for number, info in enumerate(players, 1):
@@ -94,11 +129,12 @@ class Host:
             remote = RemoteScreen(visible(info.name), grace, number, patience, self._away)
             self.remote[number] = screen = remote
             screens[number] = screen
-            code = self.doorman.issue(f"seat {number}", self)
-            self.invites.append(Invite(f"seat {number}", visible(info.name), code))
+            code = self.doorman.issue(Role(number), self)
+            self.invites.append(Invite(Role(number), visible(info.name), code))
         if spectators:
-            self.invites.append(Invite("spectator", "", self.doorman.issue("spectator", self)))
+            self.invites.append(Invite(SPECTATOR, "", self.doorman.issue(SPECTATOR, self)))
         self.split = SplitScreen(screens)
+        self._watchers: list[RemoteScreen] = []
         self.local = dict(local)  # the seats played at the host's own terminal
         for mine in self.local.values():
             if isinstance(mine, AppScreen):
@@ -111,9 +147,21 @@ class Host:
             other = players[2 - number]
             across = (visible(other.name), other.level) if other.kind == "bot" else None
             if info.kind == "human":
-                seat = HumanSeat(
-                    info.name, screens[number], hint_bot, self._open_rules(number), theme, across
-                )
+                opener = self._open_rules(number)
+                seat: HumanSeat
+                if number in self.remote:
+                    seat = RemoteSeat(
+                        self,
+                        self.remote[number],
+                        info.name,
+                        screens[number],
+                        hint_bot,
+                        opener,
+                        theme,
+                        across,
+                    )
+                else:
+                    seat = HumanSeat(info.name, screens[number], hint_bot, opener, theme, across)
                 seat.chat = self.chat
                 seats.append(seat)
             else:
@@ -158,24 +206,75 @@ class Host:
         self.split.say(Text(line, "magenta"))
         self.log(f"chat  {line}")
 
+    def patience_words(self) -> str:
+        """How long a seat waits for its player, in words."""
+        return f"{round(self.grace / 60)} min" if self.grace >= 60 else f"{self.grace:g} s"
+
     def _away(self, number: int, name: str) -> None:
-        most = f"{round(self.grace / 60)} min" if self.grace >= 60 else f"{self.grace:g} s"
         message = shown(
-            f"Waiting for {name} (up to {most}, then a bot takes the seat; the game is saved).",
+            f"Waiting for {name} (up to {self.patience_words()}, then a bot takes the seat; "
+            "the game is saved).",
             "yellow",
         )
         self.split.say_to_others(message, number)
         self.log(f"waiting for {name}")
 
-    def joined(self, number: int | None, name: str) -> None:
+    def joined(self, number: int | None, name: str, again: bool = False) -> None:
         who = name if number is not None else "A spectator"
-        self.log(f"{who} joined")
+        self.log(f"{who} joined" + (" again, from a new connection" if again else ""))
         if number is not None:
             self.split.say(shown(f"{who} is at the table.", "green"))
 
-    def left(self, number: int | None, name: str) -> None:
+    def left(
+        self, number: int | None, name: str, dropped: bool = False, stopped: bool = False
+    ) -> None:
+        """A connection ended: a spectator's, or a player's (``dropped``: cut off, not
+        left by choice).  The other players are told at once."""
         who = name if number is not None else "A spectator"
-        self.log(f"{who} left")
+        if stopped or self._ending or self.stopping:
+            return  # the game ended: nobody is leaving it
+        if number is None:
+            self.log(f"{who} left")
+            return
+        if dropped:
+            message = f"{who}'s connection dropped: their seat waits for them."
+        else:
+            message = f"{who} left the table: their seat waits for them."
+        self.log(message)
+        self.split.say_to_others(shown(message, "yellow"), number)
+
+    def leaves_table(self, screen: RemoteScreen) -> None:
+        """A remote player chose to leave: their connection ends, the game goes on."""
+        screen.leave(
+            f"You left the table. The game goes on: the same ssh command brings you back "
+            f"to your seat within {self.patience_words()}; after that the bot plays it."
+        )
+
+    def watch(self, screen: RemoteScreen, most: int) -> bool:
+        """A spectator joins, if fewer than ``most`` watch already."""
+        with self._lock:
+            if len(self._watchers) >= most or self._ending or self.stopping:
+                return False
+            self._watchers.append(screen)
+        self.split.watch(screen)
+        return True
+
+    def unwatch(self, screen: RemoteScreen) -> None:
+        with self._lock:
+            if screen in self._watchers:
+                self._watchers.remove(screen)
+        self.split.unwatch(screen)
+
+    def stop(self) -> None:
+        """The host stops the game (Ctrl-C at the host's console): everyone is told, and
+        every connection ends; the game is saved as it stands."""
+        self.stopping = True
+        words = "The host stopped the game. It is saved: the host can resume it."
+        self.split.say(shown(words, "bold"))
+        with self._lock:
+            watchers = list(self._watchers)
+        for screen in [*self.remote.values(), *watchers]:
+            screen.close(words)
 
     # ---------------------------------------------------------------- play
 
@@ -199,6 +298,10 @@ class Host:
                     continue
                 break
         except QuitGame as gone:
+            if self.stopping:
+                words = "The host stopped the game. It is saved: umtali resume continues it."
+                self._end(words)
+                return 0, [words]
             who = visible(str(gone.args[0])) if gone.args else "A player"
             words = f"{who} left the game. It is saved: umtali resume continues it."
             self._end(words)
@@ -216,8 +319,22 @@ class Host:
             return 1, [words]
         finally:
             self.saver.close()
-        self._end("The game is over. Thank you for playing.")
-        return 0, ["The game is over."]
+        words = f"The game is over. {self.result_words()}"
+        self._end(words + " Thank you for playing.")
+        return 0, [words]
+
+    def result_words(self) -> str:
+        """The final score, in words: each player's points, and who won."""
+        names = [visible(p.name) for p in self.players]
+        if isinstance(self.match, Session):
+            wins = self.match.wins
+            winner = self.match.winner
+            score = f"Games won: {names[0]} {wins[0]}, {names[1]} {wins[1]}."
+        else:
+            totals = self.match.totals
+            winner = self.match.winner
+            score = f"{names[0]} {totals[0]}, {names[1]} {totals[1]}."
+        return score + (f" {names[winner - 1]} wins." if winner else "")
 
     def _host_interrupts(self) -> None:
         """Ctrl-C at the host's own seat while the game waits on another terminal."""
@@ -246,6 +363,7 @@ class Host:
     def _end(self, words: str) -> None:
         """Tell everyone how it ended; each remote player leaves with Enter (or after
         a while), and no code opens anything any more."""
+        self._ending = True
         self.doorman.revoke(self)
         self.split.say(shown(words, "bold"))
         partings = [

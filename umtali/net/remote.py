@@ -15,6 +15,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
+from enum import Enum
 
 from prompt_toolkit.completion import Completer
 from rich.console import RenderableType
@@ -25,6 +26,15 @@ from umtali.ui.app import AppScreen
 from umtali.ui.layout import MESSAGE_ROWS
 from umtali.ui.render import TableInfo
 from umtali.ui.screen import Toolbar
+
+
+class Joined(Enum):
+    """How a connection came to a seat."""
+
+    JOINED = "joined"  # the seat was free
+    AGAIN = "again"  # it took the seat from the player's older connection
+    TAKEN = "taken"  # another connection holds it
+    CLOSED = "closed"  # the game is over
 
 
 class SeatGone(TimeoutError):
@@ -75,15 +85,24 @@ class RemoteScreen:
     def present(self) -> bool:
         return self._app is not None
 
-    def attach(self, app: AppScreen) -> bool:
-        """A connection takes the seat and is shown what the seat last saw; False if
-        another connection holds it already."""
+    def attach(self, app: AppScreen, take_over: bool = False) -> Joined:
+        """A connection takes the seat and is shown what the seat last saw.
+
+        If another connection holds the seat, it keeps it (:attr:`Joined.TAKEN`),
+        unless ``take_over``: the player came back on a new connection (only the
+        seat's code opens it), so the old one, frozen or forgotten, is ended."""
         with self._cond:
-            if self._app is not None or self.closed:
-                return False
+            if self.closed:
+                return Joined.CLOSED
+            old = self._app
+            if old is not None and not take_over:
+                return Joined.TAKEN
             self._app = app
             shown, said = self._shown, list(self._said)
             self._cond.notify_all()
+        if old is not None:
+            old.parting = "You joined this seat again from another terminal: this one is closed."
+            old.end()
         app.answer_within = self.patience
         if isinstance(shown, tuple):
             app.table(*shown)
@@ -91,14 +110,29 @@ class RemoteScreen:
             app.show(shown)
         for message in said:
             app.say(message)
+        return Joined.AGAIN if old is not None else Joined.JOINED
+
+    def detach(self, app: AppScreen) -> bool:
+        """``app``'s connection is gone; whether it still held the seat (it was not
+        taken over by a newer connection)."""
+        with self._cond:
+            if self._app is not app:
+                return False
+            self._app = None
+            self.away_since = self.clock()
+            self._cond.notify_all()
         return True
 
-    def detach(self, app: AppScreen) -> None:
+    def leave(self, parting: str) -> None:
+        """The player leaves the table (the game goes on): their connection ends,
+        telling them ``parting``, and the seat waits for their return."""
         with self._cond:
-            if self._app is app:
-                self._app = None
-                self.away_since = self.clock()
-                self._cond.notify_all()
+            app = self._app
+        if app is not None:
+            app.leaving = True
+            app.parting = parting
+            app.end()
+            self.detach(app)
 
     def farewell(self, seconds: float = 120.0) -> None:
         """The game has ended: let a connected player read the last screen and press
@@ -129,13 +163,16 @@ class RemoteScreen:
         if app is not None:
             app.answer(SeatGone(self.name, "was given to the bot by the host", self.seat))
 
-    def close(self) -> None:
-        """The game is over: nothing more is asked, and the connection may end."""
+    def close(self, parting: str | None = None) -> None:
+        """The game is over (or the host stopped it): nothing more is asked, and the
+        connection ends, telling its client ``parting`` if given."""
         with self._cond:
             self.closed = True
             app = self._app
             self._cond.notify_all()
         if app is not None:
+            if parting is not None:
+                app.parting = parting
             app.end()
 
     # ---------------------------------------------------- the Screen protocol

@@ -2,10 +2,27 @@
 
 The invite code is the SSH user name (``ssh -p 2222 bako-tesi-rumu@host``): a
 valid code needs no password or key, a wrong one gets nothing, and a peer that
-tries too many is refused for a while.  A connection gets a terminal session
-and nothing else: no shell, no commands, no file transfer, no forwarding.  Each
-session is a prompt_toolkit application sized and redrawn for that client's
-terminal, showing the seat's :class:`~umtali.net.remote.RemoteScreen`.
+tries too many is shut out for a while (and told for how long).  A connection
+gets a terminal session and nothing else: no shell, no commands, no file
+transfer, no forwarding.  Each session is a prompt_toolkit application sized and
+redrawn for that client's terminal, showing the seat's
+:class:`~umtali.net.remote.RemoteScreen`.
+
+The door holds against strangers as well as friends:
+
+- every byte a client types passes the input gate (:mod:`umtali.ui.gate`), so a
+  flood, a paste that never ends or a byte that is not UTF-8 costs nothing;
+- a window asked for larger than :data:`MAX_COLUMNS` x :data:`MAX_ROWS` is drawn
+  at that size, and its client is told;
+- connections not yet at a table (not logged in, or logged in with no session)
+  are few: when there are too many, the oldest goes, first from the address
+  that has the most, so idle connections never keep a player out; a code must be
+  given within :data:`LOGIN_TIMEOUT` seconds and a session opened within
+  :data:`SESSION_WAIT`; spectators have a cap of their own;
+- a player who joins again takes their seat from their old connection at once
+  (only the seat's code can), and a client that stops answering is noticed
+  within :data:`KEEPALIVE` x :data:`KEEPALIVE_MISSES` seconds;
+- a client that stops reading what is sent is dropped before its backlog grows.
 
 asyncssh is the optional ``net`` extra: this module is imported only by
 ``umtali host``, which says how to install it when it is missing.
@@ -14,29 +31,44 @@ asyncssh is the optional ``net`` extra: this module is imported only by
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO, cast
 
 import asyncssh
-from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHSession
+from prompt_toolkit.application.current import create_app_session
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.output.vt100 import Vt100_Output
+from rich.text import Text
 
 from umtali.engine.errors import UmtaliError
-from umtali.net.codes import Doorman
+from umtali.net.codes import Doorman, Role
 from umtali.net.host import Host
-from umtali.net.remote import RemoteScreen
+from umtali.net.remote import Joined, RemoteScreen
 from umtali.ui.app import AppScreen
+from umtali.ui.gate import GatedInput
 
-#: Connections open at once, all told, for one game (two players, spectators, and a
-#: few tries); a server of several games allows this many for each.
-MAX_CONNECTIONS = 32
-#: Seconds a client has to get in.
-LOGIN_TIMEOUT = 20
+#: Connections not yet at a table, for each game served: past this the oldest goes.
+WAITING = 24
+#: Of those, from any one address (for each game served).
+PER_ADDRESS = 8
+#: Spectators watching one game at once.
+SPECTATORS = 10
+#: Seconds a client has to give its code, and then to open its session.
+LOGIN_TIMEOUT = 10
+SESSION_WAIT = 10
 #: A silent client is asked for a sign of life this often (seconds), and dropped
-#: after so many unanswered asks: a vanished client frees its seat in about a minute.
-KEEPALIVE = 15
-KEEPALIVE_MISSES = 4
+#: after so many unanswered asks: a vanished client frees its seat in 15 seconds.
+KEEPALIVE = 5
+KEEPALIVE_MISSES = 3
+#: The largest window drawn: any real terminal fits; a client asking for more is told.
+MAX_COLUMNS = 400
+MAX_ROWS = 150
+#: Bytes waiting to be sent to a client that reads none of them, before it is dropped.
+MAX_BACKLOG = 4 * 1024 * 1024
 
 
 def host_key(path: Path) -> asyncssh.SSHKey:
@@ -62,64 +94,230 @@ def fingerprint(key: asyncssh.SSHKey) -> str:
     return str(key.get_fingerprint("sha256"))
 
 
-class _Session(PromptToolkitSSHSession):
-    """A terminal session whose table ends when the connection does (a closed
-    window, a dropped network), so its seat is free for the player's return."""
+# ------------------------------------------------------------ the lobby
 
-    table: AppScreen | None = None
 
-    def connection_lost(self, exc: Exception | None) -> None:
-        if self.table is not None:
-            self.table.end()
+class Lobby:
+    """The connections not yet at a table, oldest first, and who may wait there.
+
+    A new connection always gets in: when the lobby is full, the oldest waiting
+    connection of the address that holds the most is closed to make room.  A
+    connection leaves the lobby when its session starts, or when it logs in with
+    a seat's code (a seated player is never pushed out by strangers).
+    """
+
+    def __init__(self, most: int, per_address: int) -> None:
+        self.most = most
+        self.per_address = per_address
+        self._waiting: dict[asyncssh.SSHServerConnection, str] = {}  # in order of arrival
+
+    def arrive(self, conn: asyncssh.SSHServerConnection, address: str) -> None:
+        same = [c for c, a in self._waiting.items() if a == address]
+        if len(same) >= self.per_address:
+            self._evict(same[0])
+        elif len(self._waiting) >= self.most:
+            counts: dict[str, int] = {}
+            for a in self._waiting.values():
+                counts[a] = counts.get(a, 0) + 1
+            crowded = max(counts, key=lambda a: counts[a])
+            self._evict(next(c for c, a in self._waiting.items() if a == crowded))
+        self._waiting[conn] = address
+
+    def seated(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._waiting.pop(conn, None)
+
+    def leave(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._waiting.pop(conn, None)
+
+    def __len__(self) -> int:
+        return len(self._waiting)
+
+    def _evict(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._waiting.pop(conn, None)
+        conn.close()
+
+
+# ---------------------------------------------------------- a connection
+
+
+class _Stdout:
+    """What prompt_toolkit writes, sent down the channel as UTF-8."""
+
+    def __init__(self, session: _Session) -> None:
+        self.session = session
+
+    def write(self, data: str) -> int:
+        self.session.send(data.replace("\n", "\r\n"))
+        return len(data)
+
+    def isatty(self) -> bool:
+        return True
+
+    def flush(self) -> None:
+        pass
+
+    @property
+    def encoding(self) -> str:
+        return "utf-8"
+
+
+class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+    """One terminal session: the client's keys through the input gate into its table,
+    and the table's frames back, at a size the host can afford."""
+
+    def __init__(self, door: _Door) -> None:
+        self.door = door
+        self.input = GatedInput()
+        self.table: AppScreen | None = None
+        self.parting: str | None = None  # a last line for the client, after the table
+        self._chan: Any = None
+        self._told_size = False
+        self._ended = False  # the table was ended (the connection went, or the host)
+        self.lost = False  # the connection went: nothing more can be sent
+
+    # asyncssh's callbacks
+    def connection_made(self, chan: Any) -> None:
+        self._chan = chan
+
+    def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def session_started(self) -> None:
+        asyncio.get_running_loop().create_task(self._run())
+
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        if isinstance(data, str):  # a channel opened with an encoding
+            data = data.encode("utf-8", "surrogateescape")
+        self.input.send_bytes(data)
 
     def eof_received(self) -> bool:
-        if self.table is not None:
-            self.table.end()
+        self._end()
         return False
 
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.lost = True
+        self._end()
 
-class _Gate(PromptToolkitSSHServer):
+    def terminal_size_changed(
+        self, width: int, height: int, pixwidth: object, pixheight: object
+    ) -> None:
+        table = self.table
+        if table is None:
+            return
+        self._tell_if_too_large(table)
+        table.app._on_resize()
+
+    # the table
+    async def _run(self) -> None:
+        chan = self._chan
+        if chan is None:
+            return
+        output = Vt100_Output(
+            cast(TextIO, _Stdout(self)), self.size, term=chan.get_terminal_type(), enable_cpr=False
+        )
+        try:
+            with create_app_session(input=self.input, output=output):
+                await self.door.interact(self, output)
+        except Exception as err:  # never a traceback on the host's terminal
+            self.door.log(f"a connection from {self.door.peer} failed: {type(err).__name__}: {err}")
+        finally:
+            if self.parting:
+                self.send(self.parting.replace("\n", "\r\n") + "\r\n")
+            chan.close()
+
+    def size(self) -> Size:
+        """The client's window, at most MAX_COLUMNS x MAX_ROWS (80 x 24 if it gave none)."""
+        chan = self._chan
+        columns, rows = (chan.get_terminal_size()[:2]) if chan is not None else (0, 0)
+        return Size(
+            rows=min(rows, MAX_ROWS) if rows > 0 else 24,
+            columns=min(columns, MAX_COLUMNS) if columns > 0 else 80,
+        )
+
+    def _tell_if_too_large(self, table: AppScreen) -> None:
+        chan = self._chan
+        if chan is None or self._told_size:
+            return
+        columns, rows = chan.get_terminal_size()[:2]
+        if columns > MAX_COLUMNS or rows > MAX_ROWS:
+            self._told_size = True
+            table.say(
+                Text(
+                    f"Your window ({columns}x{rows}) is larger than the table is drawn "
+                    f"({MAX_COLUMNS}x{MAX_ROWS} at most): it uses the top left of it.",
+                    "yellow",
+                )
+            )
+
+    def send(self, data: str) -> None:
+        chan = self._chan
+        if chan is None or self.lost:
+            return
+        try:
+            if chan.get_write_buffer_size() > MAX_BACKLOG:
+                # The client reads nothing we send: drop it before its backlog grows.
+                self.door.log(f"a connection from {self.door.peer} stopped reading: closed")
+                self.lost = True
+                self._end()
+                chan.close()
+                return
+            chan.write(data.encode("utf-8", "replace"))
+        except (BrokenPipeError, ConnectionError, OSError, asyncssh.Error):
+            self.lost = True
+            self._end()
+
+    def _end(self) -> None:
+        """The connection is gone or going: its table ends, its input closes."""
+        if self._ended:
+            return
+        self._ended = True
+        self.input.close()
+        if self.table is not None:
+            self.table.end()
+
+
+class _Door(asyncssh.SSHServer):
     """One SSH connection: lets in a valid code, and only as far as the table."""
 
-    def __init__(
-        self,
-        door: Doorman,
-        live: set[asyncssh.SSHServerConnection],
-        most: int = MAX_CONNECTIONS,
-        color_system: str = "256",
-    ) -> None:
-        super().__init__(self._interact, enable_cpr=False)
-        self.door = door
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.door = server.door
         self.host: Host | None = None  # the game the code opens
-        self.live = live  # the server's open connections
-        self.most = most
-        self.color_system = color_system
         self.peer = "?"
-        self.role: str | None = None
+        self.role: Role | None = None
+        self.session: _Session | None = None
         self._conn: asyncssh.SSHServerConnection | None = None
-        self._counted = False
+        self._timer: asyncio.TimerHandle | None = None
 
-    # Each of asyncssh's questions about authentication: only the code counts.
+    def log(self, line: str) -> None:
+        self.server.log(line)
+
+    # The connection, and the lobby.
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
         peer = conn.get_extra_info("peername")
         self.peer = str(peer[0]) if peer else "?"
-        if len(self.live) >= self.most:
-            conn.close()
-            return
-        self.live.add(conn)
-        self._counted = True
+        self.server.lobby.arrive(conn, self.peer)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self._counted and self._conn is not None:
-            self.live.discard(self._conn)
-            self._counted = False
+        if self._conn is not None:
+            self.server.lobby.leave(self._conn)
+        if self._timer is not None:
+            self._timer.cancel()
+        self.server.forget(self)
 
+    # Authentication: only the code counts.
     def begin_auth(self, username: str) -> bool:
-        self.role = self.door.admit(username, self.peer)
-        if self.role is not None:
+        admitted = self.door.admit(username, self.peer)
+        if admitted.banner and self._conn is not None:
+            self._conn.send_auth_banner(admitted.banner + "\r\n")
+        if admitted.role is not None:
             game = self.door.game_of(username)
-            self.host = game if isinstance(game, Host) else None
+            if isinstance(game, Host):
+                self.host, self.role = game, admitted.role
         return self.host is None  # a valid code needs nothing more; a wrong one fails
 
     def password_auth_supported(self) -> bool:
@@ -131,59 +329,91 @@ class _Gate(PromptToolkitSSHServer):
     def kbdint_auth_supported(self) -> bool:
         return False
 
-    def session_requested(self) -> PromptToolkitSSHSession:
-        # Only a connection that gave a valid code gets this far; _table checks again.
-        return _Session(self._interact, enable_cpr=False)
+    def auth_completed(self) -> None:
+        conn = self._conn
+        if conn is None:
+            return
+        if self.role is not None and self.role.seat is not None:
+            self.server.lobby.seated(conn)  # a player is never pushed out by strangers
+        # A session must follow soon: a connection holding none holds nothing.
+        self._timer = asyncio.get_running_loop().call_later(SESSION_WAIT, self._no_session)
+
+    def _no_session(self) -> None:
+        if self.session is None and self._conn is not None:
+            self._conn.close()
+
+    def session_requested(self) -> _Session | bool:
+        if self.host is None or self.role is None or self.session is not None:
+            return False  # one session a connection, and only with a valid code
+        if self._timer is not None:
+            self._timer.cancel()
+        if self._conn is not None:
+            self.server.lobby.seated(self._conn)
+        self.session = _Session(self)
+        return self.session
 
     # The connection's table.
-    async def _interact(self, session: PromptToolkitSSHSession) -> None:
-        host = self.host
-        if host is None or self.role is None:
+    async def interact(self, session: _Session, output: Vt100_Output) -> None:
+        host, role = self.host, self.role
+        if host is None or role is None:
             return
-        try:
-            await self._table(session, host, self.role)
-        except Exception as err:  # never a traceback on the host's terminal
-            host.log(f"a connection from {self.peer} failed: {type(err).__name__}: {err}")
+        app = AppScreen(
+            host.theme,
+            self.server.color_system,
+            remote=True,
+            input=session.input,
+            output=output,
+            spectating=role.seat is None,
+        )
+        session.table = app
+        session._tell_if_too_large(app)
+        if role.seat is None:
+            await self._watch(session, host, app)
+        else:
+            await self._sit(session, host, role.seat, app)
 
-    async def _table(self, session: PromptToolkitSSHSession, host: Host, role: str) -> None:
-        number = int(role.split()[1]) if role.startswith("seat ") else None
-        app = AppScreen(host.theme, self.color_system, remote=True)
-        if isinstance(session, _Session):
-            session.table = app
-        if number is None:
-            screen = RemoteScreen("spectator", host.grace)  # never asked anything
-            host.split.watch(screen)
-            screen.attach(app)
-            for line in host.chat_log[-5:]:
-                app.say(line)
-            host.joined(None, "")
-            try:
-                await app.app.run_async()
-            finally:
-                app.close()
-                host.split.unwatch(screen)
-                host.left(None, "")
+    async def _watch(self, session: _Session, host: Host, app: AppScreen) -> None:
+        screen = RemoteScreen("spectator", host.grace)  # never asked anything
+        if not host.watch(screen, most=SPECTATORS):
+            session.parting = (
+                f"All {SPECTATORS} places for spectators are taken (or the game is over): "
+                "try again later."
+            )
             return
-        seat = host.remote.get(number)
-        if seat is not None:
-            name = seat.name
-            app.on_say = lambda text: host.chat(name, text)
-        if seat is None or not seat.attach(app):
-            _write(session, "This seat is taken: its player is at the table already.\r\n")
-            return
-        host.joined(number, seat.name)
+        screen.attach(app)
+        for line in host.chat_log[-5:]:
+            app.say(line)
+        host.joined(None, "")
         try:
             await app.app.run_async()
         finally:
             app.close()
-            seat.detach(app)
-            host.left(number, seat.name)
+            host.unwatch(screen)
+            host.left(None, "")
+            session.parting = app.parting
+
+    async def _sit(self, session: _Session, host: Host, number: int, app: AppScreen) -> None:
+        seat = host.remote.get(number)
+        if seat is None:
+            return
+        name = seat.name
+        app.on_say = lambda text: host.chat(name, text)
+        joined = seat.attach(app, take_over=True)
+        if joined is Joined.CLOSED:
+            session.parting = "This game is over: its seats are closed."
+            return
+        host.joined(number, name, again=joined is Joined.AGAIN)
+        try:
+            await app.app.run_async()
+        finally:
+            app.close()
+            still_here = seat.detach(app)
+            session.parting = app.parting
+            if still_here or app.leaving:  # not taken over by a newer connection
+                host.left(number, name, dropped=session.lost and not app.leaving)
 
 
-def _write(session: PromptToolkitSSHSession, text: str) -> None:
-    chan: Any = session._chan
-    if chan is not None:
-        chan.write(text)
+# ------------------------------------------------------------- the server
 
 
 class Server:
@@ -191,15 +421,24 @@ class Server:
     thread and a local table are free to block."""
 
     def __init__(
-        self, door: Doorman, key: asyncssh.SSHKey, listen: str, port: int, games: int = 1
+        self,
+        door: Doorman,
+        key: asyncssh.SSHKey,
+        listen: str,
+        port: int,
+        games: int = 1,
+        log: Callable[[str], None] = lambda line: None,
+        color_system: str = "256",
     ) -> None:
         self.door = door
-        self.most = MAX_CONNECTIONS * games
         self.key = key
         self.listen = listen
         self.port = port
+        self.log = log
+        self.color_system = color_system
+        self.lobby = Lobby(WAITING * games, PER_ADDRESS * games)
         self.loop = asyncio.new_event_loop()
-        self.live: set[asyncssh.SSHServerConnection] = set()
+        self._doors: set[_Door] = set()
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._thread = threading.Thread(
             target=self.loop.run_forever, name="umtali-ssh", daemon=True
@@ -212,9 +451,17 @@ class Server:
         self._acceptor = future.result(timeout=30)
         return int(self._acceptor.get_port())
 
+    def _door(self) -> _Door:
+        door = _Door(self)
+        self._doors.add(door)
+        return door
+
+    def forget(self, door: _Door) -> None:
+        self._doors.discard(door)
+
     async def _listen(self) -> asyncssh.SSHAcceptor:
         return await asyncssh.create_server(
-            lambda: _Gate(self.door, self.live, self.most),
+            self._door,
             self.listen,
             self.port,
             server_host_keys=[self.key],
@@ -225,18 +472,26 @@ class Server:
             agent_forwarding=False,
             x11_forwarding=False,
             line_editor=False,
-            encoding="utf-8",
+            encoding=None,  # bytes: the input gate decodes them, leniently
         )
 
-    def stop(self) -> None:
-        """Stop listening, end every connection, and stop the loop."""
+    def stop(self, parting: str | None = None) -> None:
+        """Stop listening, end every connection (telling each client ``parting``), and
+        stop the loop."""
 
         async def close() -> None:
             if self._acceptor is not None:
                 self._acceptor.close()
-            for conn in list(self.live):
-                conn.close()
-            await asyncio.sleep(0.3)  # let the sessions see their end
+            for door in list(self._doors):
+                session = door.session
+                if session is not None and parting and not session.parting:
+                    session.parting = parting
+                if session is not None:
+                    session._end()
+            await asyncio.sleep(0.3)  # let the sessions say their last words
+            for door in list(self._doors):
+                if door._conn is not None:
+                    door._conn.close()
             tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
             for task in tasks:
                 task.cancel()
@@ -246,3 +501,6 @@ class Server:
         if self.loop.is_running():
             asyncio.run_coroutine_threadsafe(close(), self.loop)
             self._thread.join(timeout=5)
+        with contextlib.suppress(RuntimeError):
+            if not self.loop.is_running():
+                self.loop.close()

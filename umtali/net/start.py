@@ -23,6 +23,7 @@ from rich.text import Text
 
 from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo
+from umtali.net.codes import Doorman
 from umtali.net.host import Host, Invite
 from umtali.storage import data_dir
 from umtali.ui.screen import Screen
@@ -81,7 +82,7 @@ def where(listen: str) -> str:
 
 
 def invitation(invite: Invite, port: int, address: str) -> str:
-    who = f"{invite.role} ({invite.name})" if invite.name else invite.role
+    who = f"{invite.role} ({invite.name})" if invite.name else str(invite.role)
     return f"{who}: ssh -p {port} {invite.code}@{address}"
 
 
@@ -100,17 +101,24 @@ def host_game(
     from umtali.net.server import Server, fingerprint, host_key
 
     console = Console(highlight=False)
-
-    def log(line: str) -> None:
-        if seat is None:  # with a local table the console is the table's
-            console.print(Text(f"{time.strftime('%H:%M:%S')}  {line}"), markup=False)
-
     key = host_key(host_key_path())  # first: a damaged key stops us before anything
     listen, port, seat = options.listen, options.port, options.seat
     local: dict[int, Screen] = {}
     run_local = None
     if seat is not None:
         local[seat], run_local = make_local()
+
+    def log(line: str) -> None:
+        """Comings and goings: the console's news (a local table says its own)."""
+        if seat is None:
+            console.print(Text(f"{time.strftime('%H:%M:%S')}  {line}"), markup=False)
+
+    def door_log(line: str) -> None:
+        """Wrong codes, shut-outs, clients dropped: news at a local table too."""
+        if seat is None:
+            log(line)
+        else:
+            local[seat].say(Text(line, "dim"))
     host = Host(
         match,
         players,
@@ -123,9 +131,10 @@ def host_game(
         delay=delay,
         spectators=options.spectators,
         log=log,
+        doorman=Doorman(log=door_log),
         game_over=_record(players, paths[0], seat, local),
     )
-    server = Server(host.doorman, key, listen, port)
+    server = Server(host.doorman, key, listen, port, log=door_log)
     try:
         port = server.start()
     except OSError as err:
@@ -156,14 +165,17 @@ def host_game(
             console.print(line, markup=False)
         console.print(
             "Waiting for the players. Type 'bot 1' (or 'bot 2') to give a seat to the "
-            "bot, 'say' and a line to talk to the table; Ctrl-C stops the game (it is saved)."
+            "bot, 'say' and a line to talk to the table, 'unlock' to let in an address "
+            "shut out for wrong codes; Ctrl-C stops the game (it is saved)."
         )
         return _headless(host)
     except (KeyboardInterrupt, EOFError):
+        host.stop()
         print("\nStopped. The game is saved: umtali resume continues it.", file=sys.stderr)
         return 130
     finally:
-        server.stop()
+        server.stop("The host stopped the game. It is saved: the host can resume it.")
+        sys.stdout.flush()
 
 
 def _record(
@@ -188,8 +200,7 @@ def _headless(host: Host, lines: Callable[[], str] = input) -> int:
         while game.is_alive():
             game.join(timeout=0.5)
     except KeyboardInterrupt:
-        for screen in host.remote.values():
-            screen.close()
+        host.stop()
         game.join(timeout=10)
         raise
     code, words = outcome[0] if outcome else (1, ["The game stopped."])
@@ -214,8 +225,11 @@ def _console(host: Host, lines: Callable[[], str]) -> None:
                 screen.give_up()
         elif word[0] == "say" and len(word) == 2 and word[1].strip():
             host.chat("Host", word[1].strip())
+        elif word[0] == "unlock":
+            freed = host.doorman.unlock(word[1].strip() if len(word) == 2 else None)
+            print(f"Let in again: {', '.join(freed)}." if freed else "No address is shut out.")
         elif line:
             print(
-                "Commands: bot 1, bot 2 (give that seat to the bot), say <line>. "
-                "Ctrl-C stops the game."
+                "Commands: bot 1, bot 2 (give that seat to the bot), say <line>, unlock "
+                "[ADDRESS] (let in an address shut out for wrong codes). Ctrl-C stops the game."
             )

@@ -58,6 +58,8 @@ class HumanSeat:
         self.opponent = opponent
         # Sends ``say`` lines to the other player (a hosted game); None at one keyboard.
         self.chat: Callable[[str, str], None] | None = None
+        # Asked before the player leaves (quit, Ctrl-C, Ctrl-D).
+        self.leave_question = "Leave the game?"
         self._view: PlayerView | None = None
         self._auto = False
         # Set by the loop: draws the table again (an empty line asks for it).
@@ -90,7 +92,7 @@ class HumanSeat:
                 "o: your opponent] "
             )
         except (KeyboardInterrupt, EOFError):
-            if ask_yes(self.screen, "Leave the game?"):
+            if ask_yes(self.screen, self.leave_question):
                 raise QuitGame(self.name) from None
             return player
         return 3 - player if answer.strip().lower() in ("o", "opponent", "them", "2") else player
@@ -111,12 +113,11 @@ class HumanSeat:
                     toolbar=lambda width: toolbar(view, self.theme, width),
                     completer=self._completer,
                 )
-            except KeyboardInterrupt:
-                if ask_yes(self.screen, "Leave the game?"):
+            except (KeyboardInterrupt, EOFError):
+                # Ctrl-C or Ctrl-D: asked, as quit is (a closed terminal answers yes).
+                if ask_yes(self.screen, self.leave_question):
                     raise QuitGame(self.name) from None
                 continue
-            except EOFError:
-                raise QuitGame(self.name) from None
             if not text.strip():
                 if self.redraw is not None:
                     self.redraw()  # e.g. after the terminal was made larger
@@ -131,7 +132,7 @@ class HumanSeat:
             if command.action is not None:
                 return Decision(command.action, "typed")
             if command.meta == "quit":
-                if ask_yes(self.screen, "Leave the game?"):
+                if ask_yes(self.screen, self.leave_question):
                     raise QuitGame(self.name)
             elif command.meta == "resign":
                 if ask_yes(self.screen, "Resign this game? It counts as a loss in your record."):

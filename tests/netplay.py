@@ -21,6 +21,7 @@ import umtali
 from umtali.engine.record import PlayerInfo
 from umtali.net.host import Host
 from umtali.net.server import Server, host_key
+from umtali.ui.gate import LINES_RATE
 from umtali.ui.theme import Theme
 
 
@@ -76,7 +77,9 @@ class Hosted:
             log=self.lines.append,
             patience=patience,
         )
-        self.server = Server(self.host.doorman, host_key(tmp / "host_key"), "127.0.0.1", 0)
+        self.server = Server(
+            self.host.doorman, host_key(tmp / "host_key"), "127.0.0.1", 0, log=self.lines.append
+        )
         self.port = self.server.start()
         self.outcome: list[tuple[int, list[str]]] = []
         self.thread = threading.Thread(
@@ -99,22 +102,40 @@ def connect(port: int, code: str) -> Any:
     return asyncssh.connect("127.0.0.1", port, username=code, known_hosts=None, client_keys=None)
 
 
-class Terminal:
-    """One SSH client with a terminal: what it shows is read through pyte."""
+#: Seconds between two lines a Terminal types: a quick typist's, under the gate's
+#: allowance of line breaks a second.
+PACE = 1.2 / LINES_RATE
 
-    def __init__(self, loop: Loop, port: int, code: str, cols: int = 80, rows: int = 24) -> None:
+
+class Terminal:
+    """One SSH client with a terminal: what it shows is read through pyte.
+
+    The channel carries bytes, so a test can send any byte a terminal might."""
+
+    def __init__(
+        self,
+        loop: Loop,
+        port: int,
+        code: str,
+        cols: int = 80,
+        rows: int = 24,
+        term_size: tuple[int, int] | None = None,
+    ) -> None:
         self.loop = loop
+        self._typed = 0.0  # when the last line was typed
         self.screen = pyte.Screen(cols, rows)
-        self.stream = pyte.Stream(self.screen)
-        self.raw: list[str] = []
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw: list[bytes] = []
         self._lock = threading.Lock()
+        size = term_size or (cols, rows)
 
         async def join() -> tuple[Any, Any]:
             conn = await connect(port, code)
-            proc = await conn.create_process(term_type="xterm", term_size=(cols, rows))
+            proc = await conn.create_process(term_type="xterm", term_size=size, encoding=None)
             return conn, proc
 
         self.conn, self.proc = loop.run(join())
+        self.closed = threading.Event()
         asyncio.run_coroutine_threadsafe(self._read(), loop.loop)
 
     async def _read(self) -> None:
@@ -128,6 +149,8 @@ class Terminal:
                     self.stream.feed(data)
         except (asyncssh.Error, OSError):
             return
+        finally:
+            self.closed.set()
 
     @property
     def text(self) -> str:
@@ -137,7 +160,7 @@ class Terminal:
     def everything(self) -> str:
         """All the client was ever sent (its scrollback, as it were)."""
         with self._lock:
-            return "".join(self.raw)
+            return b"".join(self.raw).decode("utf-8", "replace")
 
     def wait_for(self, pattern: str, timeout: float = 20) -> re.Match[str]:
         end = time.monotonic() + timeout
@@ -148,15 +171,36 @@ class Terminal:
             time.sleep(0.05)
         raise AssertionError(f"{pattern!r} never appeared; the screen was:\n{self.text}")
 
-    def send(self, data: str) -> None:
-        self.loop.loop.call_soon_threadsafe(self.proc.stdin.write, data)
+    def wait_for_everything(self, pattern: str, timeout: float = 20) -> re.Match[str]:
+        """Like wait_for, in all the client was sent (what follows the table, too)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            found = re.search(pattern, self.everything())
+            if found:
+                return found
+            time.sleep(0.05)
+        raise AssertionError(f"{pattern!r} never came; the screen was:\n{self.text}")
+
+    def send(self, data: str | bytes) -> None:
+        raw = data.encode("utf-8") if isinstance(data, str) else data
+        self.loop.loop.call_soon_threadsafe(self.proc.stdin.write, raw)
 
     def type(self, line: str) -> None:
+        """A line and Enter, at a typist's pace: lines come at most PACE seconds apart,
+        under the host's allowance of line breaks (umtali.ui.gate), however fast the
+        test runs."""
+        wait = self._typed + PACE - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        self._typed = time.monotonic()
         self.send(line + "\r")
+
+    def resize(self, cols: int, rows: int) -> None:
+        self.loop.loop.call_soon_threadsafe(self.proc.change_terminal_size, cols, rows)
 
     def close(self) -> None:
         def shut() -> None:
             self.conn.close()
 
         self.loop.loop.call_soon_threadsafe(shut)
-        time.sleep(0.2)
+        self.closed.wait(5)

@@ -74,14 +74,20 @@ class RemoteSeat(HumanSeat):
             try:
                 return super().choose(view, info)
             except QuitGame:
-                self.host.leaves_table(self.remote)
+                self._leave()
 
     def choose_eleven(self, player: int, info: GameInfo) -> int:
         while True:
             try:
                 return super().choose_eleven(player, info)
             except QuitGame:
-                self.host.leaves_table(self.remote)
+                self._leave()
+
+    def _leave(self) -> None:
+        """The player left: the table, unless the game itself is closing."""
+        if self.remote.closed or self.host.stopping:
+            raise QuitGame(self.name)
+        self.host.leaves_table(self.remote)
 
 
 class Host:

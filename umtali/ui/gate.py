@@ -120,11 +120,15 @@ class InputGate:
     def take(self, data: bytes) -> str:
         """What of ``data`` passes, as text."""
         allowed = int(self._raw.take(len(data)))
-        if allowed < len(data):
-            kept = _ALWAYS.sub(b"", data[allowed:])
-            self._drop(len(data) - allowed - len(kept))
-            data = data[:allowed] + kept
-        return self._scan(self._decoder.decode(data))
+        if allowed == len(data):
+            return self._scan(self._decoder.decode(data))
+        kept = _ALWAYS.sub(b"", data[allowed:])
+        self._drop(len(data) - allowed - len(kept))
+        text = self._scan(self._decoder.decode(data[:allowed]))
+        # What was cut may have held a paste's end: a flood ends any paste.
+        text += self._end_paste()
+        self._spilled = False
+        return text + self._scan(self._decoder.decode(kept))
 
     def take_text(self, text: str) -> str:
         """What of ``text`` passes (a stream already decoded)."""

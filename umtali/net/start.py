@@ -119,6 +119,7 @@ def host_game(
             log(line)
         else:
             local[seat].say(Text(line, "dim"))
+
     host = Host(
         match,
         players,

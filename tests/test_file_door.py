@@ -1,0 +1,153 @@
+"""The file door: every file opened for a player passes one door (regular files only,
+size limits, no link followed where it matters, nothing overwritten that the program
+did not make, one line for every refusal)."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+
+from umtali.store.door import (
+    HOST_KEY,
+    PROFILE,
+    RECORD,
+    FileBusy,
+    FileMissing,
+    FileRefused,
+    HeldFile,
+    append_file,
+    create_file,
+    read_file,
+    replace_file,
+)
+
+T = TypeVar("T")
+
+# ---- the door ---------------------------------------------------------------------
+
+
+def bounded(call: Callable[[], T], fifos: list[Path], seconds: float = 30) -> T:
+    """``call()``, which must not wait on the FIFOs ``fifos``: if it has not returned
+    within ``seconds``, the FIFOs are opened to free it and the test fails."""
+    result: list[T] = []
+    error: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            result.append(call())
+        except BaseException as err:
+            error.append(err)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    if thread.is_alive():
+        for fifo in fifos:
+            os.close(os.open(fifo, os.O_RDWR | os.O_NONBLOCK))
+        thread.join(5)
+        pytest.fail(f"waited on a FIFO for more than {seconds} s")
+    if error:
+        raise error[0]
+    return result[0]
+
+
+def test_a_fifo_is_refused_at_once_whatever_name_reaches_it(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    link = tmp_path / "link"
+    link.symlink_to(fifo)  # as profile.jsonl linked to /dev/zero
+    for path in (fifo, link):
+        with pytest.raises(FileRefused, match="not a regular file but a named pipe"):
+            bounded(lambda path=path: read_file(path, PROFILE), [fifo])  # type: ignore[misc]
+    with pytest.raises(FileRefused, match="not a regular file but a link"):
+        read_file(link, PROFILE, follow=False)
+    with pytest.raises(FileRefused, match="not a regular file but a folder"):
+        read_file(tmp_path, PROFILE)
+    with pytest.raises(FileMissing):
+        read_file(tmp_path / "nothing", PROFILE)
+
+
+def test_a_file_larger_than_its_kind_allows_is_refused_before_it_is_read(
+    tmp_path: Path,
+) -> None:
+    huge = tmp_path / "huge"
+    with open(huge, "wb") as out:
+        out.truncate(200 * 2**20)  # sparse: 200 MB that take no room
+    with pytest.raises(FileRefused, match="200 MB is too large for your profile: at most 32 MB"):
+        read_file(huge, PROFILE)
+    key = tmp_path / "key"
+    key.write_bytes(b"k" * (HOST_KEY.limit + 1))
+    with pytest.raises(FileRefused, match="is too large for an SSH host key"):
+        read_file(key, HOST_KEY)
+    assert read_file(key, RECORD) == key.read_bytes()
+
+
+def test_a_new_file_is_made_only_where_nothing_is(tmp_path: Path) -> None:
+    victim = tmp_path / "victim.txt"
+    taken = tmp_path / "taken"
+    taken.write_text("mine\n")
+    dangling = tmp_path / "dangling"
+    dangling.symlink_to(victim)
+    for path in (taken, dangling):
+        with pytest.raises(FileExistsError):
+            create_file(path, "new\n")
+    assert taken.read_text() == "mine\n" and not victim.exists()
+    made = tmp_path / "folder" / "made"
+    create_file(made, "new\n")
+    assert made.read_text() == "new\n" and made.stat().st_mode & 0o077 == 0
+
+
+def test_a_file_is_replaced_only_where_a_regular_file_stands(tmp_path: Path) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n")
+    link, fifo = tmp_path / "link", tmp_path / "fifo"
+    link.symlink_to(victim)
+    os.mkfifo(fifo)
+    for path, kind in ((link, "a link"), (fifo, "a named pipe"), (tmp_path, "a folder")):
+        with pytest.raises(FileRefused, match=f"not a regular file but {kind}"):
+            replace_file(path, "new\n", PROFILE)
+    assert link.is_symlink() and fifo.is_fifo() and victim.read_text() == "precious\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo", "link", "victim.txt"]
+    replace_file(victim, "new\n", PROFILE)
+    assert victim.read_text() == "new\n"
+
+
+def test_a_line_is_added_only_to_a_regular_file_of_its_kind(tmp_path: Path) -> None:
+    ours, notes = tmp_path / "ours", tmp_path / "notes"
+    ours.write_text("MARK\n")
+    notes.write_text("shopping\n")
+    link, fifo = tmp_path / "link", tmp_path / "fifo"
+    link.symlink_to(ours)
+    os.mkfifo(fifo)
+    for path in (notes, link, fifo):
+        with pytest.raises(FileRefused):
+            bounded(lambda path=path: append_file(path, "x\n", PROFILE, mark=b"MARK"), [fifo])  # type: ignore[misc]
+    with pytest.raises(FileMissing):
+        append_file(tmp_path / "gone", "x\n", PROFILE)
+    append_file(ours, "x\n", PROFILE, mark=b"MARK")
+    assert ours.read_text() == "MARK\nx\n" and notes.read_text() == "shopping\n"
+
+
+def test_a_held_file_is_refused_to_a_second_holder_by_any_name(tmp_path: Path) -> None:
+    path = tmp_path / "held"
+    held = HeldFile.create(path, b"one\n")
+    with pytest.raises(FileExistsError):
+        HeldFile.create(path, b"other\n")
+    os.link(path, tmp_path / "hard")
+    with pytest.raises(FileBusy, match=f"locked by another program \\(process {os.getpid()}\\)"):
+        HeldFile.take(tmp_path / "hard", RECORD)
+    held.rewrite(b"two\n")  # a new file, locked before it took the name
+    for name in ("held", "hard"):  # the old file, still named by the hard link, stays locked
+        with pytest.raises(FileBusy):
+            HeldFile.take(tmp_path / name, RECORD)
+    assert path.read_bytes() == b"two\n" and (tmp_path / "hard").read_bytes() == b"one\n"
+    held.close()
+    again = HeldFile.take(path, RECORD)
+    assert again.read(RECORD) == b"two\n"
+    again.remove()
+    assert not path.exists() and not list(tmp_path.glob("*.tmp"))

@@ -11,7 +11,10 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
+from rich.text import Text
+from test_hostile import run_cli
 
+import umtali
 from umtali.store.door import (
     HOST_KEY,
     PROFILE,
@@ -151,3 +154,101 @@ def test_a_held_file_is_refused_to_a_second_holder_by_any_name(tmp_path: Path) -
     assert again.read(RECORD) == b"two\n"
     again.remove()
     assert not path.exists() and not list(tmp_path.glob("*.tmp"))
+
+
+# ---- 14: the profile and the lesson progress --------------------------------------
+
+
+def _put(kind: str, path: Path) -> Path | None:
+    """A FIFO, a link to one (as a link to /dev/zero), or a 200 MB file at ``path``;
+    the FIFO, if any."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "huge":
+        with open(path, "wb") as out:
+            out.truncate(200 * 2**20)
+        return None
+    fifo = path if kind == "fifo" else path.with_name("pipe")
+    os.mkfifo(fifo)
+    if kind == "link":
+        path.symlink_to(fifo)
+    return fifo
+
+
+def _flat(text: str) -> str:
+    return "".join(text.split())  # the words, whatever the wrapping
+
+
+UNREADABLE = {
+    "fifo": "not a regular file but a named pipe",
+    "link": "not a regular file but a named pipe",
+    "huge": "200 MB is too large",
+}
+
+
+@pytest.mark.parametrize("kind", list(UNREADABLE))
+def test_stats_on_a_profile_it_cannot_read_answers_at_once_in_one_line(
+    kind: str, tmp_path: Path
+) -> None:
+    profile = tmp_path / "profile.jsonl"
+    _put(kind, profile)
+    done = run_cli("stats", "--ascii", data=tmp_path)  # bounded: 60 s
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    said = _flat(f"{profile}: {UNREADABLE[kind]}")
+    assert _flat(done.stdout).count(said) == 1
+    assert "No finished game in your record yet" in done.stdout
+
+
+@pytest.mark.parametrize("kind", list(UNREADABLE))
+def test_learn_list_on_progress_it_cannot_read_answers_at_once(kind: str, tmp_path: Path) -> None:
+    progress = tmp_path / "learn.jsonl"
+    _put(kind, progress)
+    done = run_cli("learn", "--list", "--ascii", data=tmp_path)  # bounded: 60 s
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    assert _flat(done.stdout).count(_flat(f"{progress}: {UNREADABLE[kind]}")) == 1
+    assert "Next: umtali learn 1" in done.stdout
+
+
+@pytest.mark.parametrize("kind", list(UNREADABLE))
+def test_a_game_that_ends_beside_an_unreadable_profile_says_so_once_and_goes_on(
+    kind: str, tmp_path: Path
+) -> None:
+    from umtali.bots import make_bot
+    from umtali.bots.arena import play_game
+    from umtali.engine.record import PlayerInfo
+    from umtali.start import Recorder
+
+    profile = tmp_path / "profile.jsonl"
+    fifo = _put(kind, profile)
+    players = (PlayerInfo("human", "You"), PlayerInfo("bot", "Bot (easy)", "easy"))
+    said: list[object] = []
+    to_profile = Recorder(players, tmp_path / "g.umtali", "", said.append, profile)
+    for seed in (3, 4):  # two games end, as in a session
+        game = play_game(umtali.Game(seed=seed), [make_bot("easy", 1), make_bot("easy", 2)])
+        bounded(lambda game=game: to_profile(game, 1), [fifo] if fifo else [])  # type: ignore[misc]
+    assert len(said) == 1 and "could not be added to your record" in str(said[0])
+    assert "\n" not in str(said[0])
+    if kind == "huge":
+        assert profile.stat().st_size == 200 * 2**20  # left as it is
+    else:
+        assert profile.is_symlink() if kind == "link" else profile.is_fifo()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "huge"])
+def test_a_lesson_goes_on_beside_progress_it_cannot_read(kind: str, tmp_path: Path) -> None:
+    from test_tutorial import ScriptedScreen, typed_for
+
+    from umtali.tutorial.lessons import lesson_named
+    from umtali.tutorial.teach import Teacher
+    from umtali.ui.theme import Theme
+
+    path = tmp_path / "learn.jsonl"
+    fifo = _put(kind, path)
+    lesson = lesson_named("must-play")
+    screen = ScriptedScreen([*typed_for(lesson), "q"])
+    teacher = Teacher(screen, Theme(), Text("RULES"), path, delay=0)
+    bounded(lambda: teacher.run(lesson), [fifo] if fifo else [])
+    shown = screen.text()
+    text = _flat(shown)
+    assert "Passed!" in shown and screen.answers == []
+    assert text.count(_flat(f"{path}: {UNREADABLE[kind]}")) == 1  # said once, at the start
+    assert text.count("Yourprogresscouldnotbesaved") == 1  # and once when it is not saved

@@ -116,8 +116,9 @@ def test_a_file_is_replaced_only_where_a_regular_file_stands(tmp_path: Path) -> 
             replace_file(path, "new\n", PROFILE)
     assert link.is_symlink() and fifo.is_fifo() and victim.read_text() == "precious\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo", "link", "victim.txt"]
+    victim.chmod(0o644)
     replace_file(victim, "new\n", PROFILE)
-    assert victim.read_text() == "new\n"
+    assert victim.read_text() == "new\n" and victim.stat().st_mode & 0o777 == 0o644
 
 
 def test_a_line_is_added_only_to_a_regular_file_of_its_kind(tmp_path: Path) -> None:
@@ -252,3 +253,70 @@ def test_a_lesson_goes_on_beside_progress_it_cannot_read(kind: str, tmp_path: Pa
     assert "Passed!" in shown and screen.answers == []
     assert text.count(_flat(f"{path}: {UNREADABLE[kind]}")) == 1  # said once, at the start
     assert text.count("Yourprogresscouldnotbesaved") == 1  # and once when it is not saved
+
+
+# ---- 14: the host key, the hosted game's note, the bots' match records ------------
+
+
+@pytest.mark.parametrize("kind", list(UNREADABLE))
+def test_a_host_key_that_is_no_key_file_is_refused_at_once(kind: str, tmp_path: Path) -> None:
+    pytest.importorskip("asyncssh")
+    from umtali.engine.errors import UmtaliError
+    from umtali.net.server import host_key
+
+    path = tmp_path / "host_key"
+    fifo = _put(kind, path)
+    with pytest.raises(UmtaliError, match="cannot be read") as refused:
+        bounded(lambda: host_key(path), [fifo] if fifo else [])
+    assert "\n" not in str(refused.value)
+
+
+def test_a_host_key_is_never_made_through_a_link(tmp_path: Path) -> None:
+    pytest.importorskip("asyncssh")
+    from umtali.engine.errors import UmtaliError
+    from umtali.net.server import host_key
+
+    path, victim = tmp_path / "host_key", tmp_path / "elsewhere"
+    path.symlink_to(victim)
+    with pytest.raises(UmtaliError, match="cannot be made"):
+        host_key(path)
+    assert not victim.exists() and path.is_symlink()
+
+
+def test_a_hosted_note_that_is_a_fifo_is_no_note(tmp_path: Path) -> None:
+    from umtali.net.start import hosted_options
+
+    record = tmp_path / "g.umtali"
+    fifo = tmp_path / "g.umtali.hosted"
+    os.mkfifo(fifo)
+    assert bounded(lambda: hosted_options(record), [fifo]) is None
+
+
+@pytest.mark.parametrize("kind", ["fifo", "link", "huge", "notes"])
+def test_a_match_record_that_is_not_one_is_refused_and_left_as_it_is(
+    kind: str, tmp_path: Path
+) -> None:
+    from umtali.bots.match_record import RecordError, RunKey, append, open_record
+    from umtali.bots.tournament import MatchResult
+
+    key = RunKey("normal", "easy", "classic", 1, "f" * 16)
+    path = tmp_path / "run.jsonl"
+    fifo: Path | None = None
+    if kind == "notes":
+        path.write_text("shopping list\n")
+    elif kind == "link":
+        real = tmp_path / "real.jsonl"
+        open_record(real, key)
+        path.symlink_to(real)
+    else:
+        fifo = _put(kind, path)
+    result = MatchResult(index=0, points=(1, 2), hands=3, games_won=(0, 1), latency=([], []))
+    with pytest.raises(RecordError) as refused:
+        bounded(lambda: open_record(path, key), [fifo] if fifo else [])
+    assert "\n" not in str(refused.value)
+    with pytest.raises(RecordError, match="cannot add match 0"):
+        bounded(lambda: append(path, result), [fifo] if fifo else [])
+    if kind == "notes":
+        assert path.read_text() == "shopping list\n"
+    if kind == "link":
+        assert path.is_symlink() and len((tmp_path / "real.jsonl").read_text().splitlines()) == 1

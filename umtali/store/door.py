@@ -152,11 +152,14 @@ def replace_file(path: Path, data: bytes | str, kind: Kind) -> None:
     file or the new one, never half of one.
 
     FileRefused, and nothing written, where a link, a FIFO, a device or a folder
-    stands; OSError if it cannot be written.
+    stands; OSError if it cannot be written.  A file replaced keeps its permissions
+    (a new one is its owner's only).
     """
-    _check_replaceable(path, kind)
+    old = _check_replaceable(path, kind)
     fd, tmp = _temporary(path)
     try:
+        if old is not None:
+            os.chmod(tmp, stat.S_IMODE(old.st_mode))
         _write_all(fd, _bytes(data))
         os.fsync(fd)
         _check_replaceable(path, kind)  # again at the last moment
@@ -371,9 +374,14 @@ def _check_kind(path: Path, info: os.stat_result, kind: Kind) -> None:
         )
 
 
-def _check_replaceable(path: Path, kind: Kind) -> None:
-    with contextlib.suppress(FileNotFoundError):
-        _check_kind(path, os.lstat(path), kind)
+def _check_replaceable(path: Path, kind: Kind) -> os.stat_result | None:
+    """What stands at ``path``: nothing (None) or a regular file, else FileRefused."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    _check_kind(path, info, kind)
+    return info
 
 
 def _read_all(fd: int, path: Path, kind: Kind) -> bytes:

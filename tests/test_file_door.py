@@ -1,9 +1,11 @@
 """The file door: every file opened for a player passes one door (regular files only,
 size limits, no link followed where it matters, nothing overwritten that the program
-did not make, one line for every refusal)."""
+did not make, one line for every refusal), and a scan of the source checks that no
+other module opens a file."""
 
 from __future__ import annotations
 
+import ast
 import os
 import threading
 from collections.abc import Callable
@@ -320,3 +322,147 @@ def test_a_match_record_that_is_not_one_is_refused_and_left_as_it_is(
         assert path.read_text() == "shopping list\n"
     if kind == "link":
         assert path.is_symlink() and len((tmp_path / "real.jsonl").read_text().splitlines()) == 1
+
+
+# ---- nothing but the door opens a file ------------------------------------------
+
+#: Calls that open, make, move or delete a file, whatever they are called on.
+ANY_OWNER = {
+    *("open", "fdopen", "read_text", "write_text", "read_bytes", "write_bytes", "touch"),
+    *("unlink", "rmdir", "mkdir", "makedirs", "symlink_to", "hardlink_to", "link_to"),
+    *("mkstemp", "mkdtemp", "mktemp", "NamedTemporaryFile", "TemporaryFile"),
+    *("SpooledTemporaryFile", "TemporaryDirectory"),
+    *("save_svg", "save_html", "save_text"),  # rich's Console writing a file
+    *("read_private_key", "read_public_key"),  # asyncssh opening a key file by name
+}
+#: Calls of ``os`` whose names other objects share (``str.replace``, ``list.remove``).
+OS_ONLY = {"replace", "rename", "renames", "remove", "removedirs", "link", "symlink"}
+OS_ONLY |= {"truncate", "mkfifo", "mknod"}
+#: Modules every call of which makes, copies or moves files.
+MODULES = {"tempfile", "shutil"}
+#: ``Path.replace(target)`` and ``Path.rename(target)``: called with one argument,
+#: where ``str.replace`` takes two and ``dataclasses.replace`` takes keywords.
+ONE_ARGUMENT = {"replace", "rename"}
+
+#: What stays outside the door, and why: (module, function, call).
+ALLOWED = {
+    ("umtali/cli.py", "rules_text", ".read_text"): (
+        "RULES.md is package data, read through importlib.resources: not a player's file"
+    ),
+    ("umtali/cli.py", "main", "os.open"): (
+        "the null device, to quiet output to a pipe that closed (Python's own recipe)"
+    ),
+    ("umtali/net/load.py", "bench_host", "tempfile.mkdtemp"): (
+        "the host benchmark's own new, private scratch folder: not a player's file"
+    ),
+}
+DOOR = "umtali/store/door.py"
+
+
+def _call_name(node: ast.Call) -> str | None:
+    """How ``node`` names a call that opens a file, or None if it opens none."""
+    func = node.func
+    if isinstance(func, ast.Name):
+        return func.id if func.id == "open" else None
+    if not isinstance(func, ast.Attribute):
+        return None
+    owner = func.value.id if isinstance(func.value, ast.Name) else ""
+    if owner in MODULES or (owner == "os" and func.attr in OS_ONLY | ANY_OWNER):
+        return f"{owner}.{func.attr}"
+    if func.attr in ANY_OWNER:
+        return f"{owner}.{func.attr}" if owner else f".{func.attr}"
+    if func.attr in ONE_ARGUMENT and len(node.args) == 1 and not node.keywords:
+        return f".{func.attr}"
+    return None
+
+
+def file_calls(source: str) -> list[tuple[str, str, int]]:
+    """(function, call, line) for each call in ``source`` that opens, makes, moves or
+    deletes a file, and each import of such a call by name."""
+    found: list[tuple[str, str, int]] = []
+
+    def visit(node: ast.AST, function: str) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            function = node.name
+        if isinstance(node, ast.Call) and (name := _call_name(node)):
+            found.append((function, name, node.lineno))
+        if isinstance(node, ast.ImportFrom) and node.module in (*MODULES, "os", "io", "codecs"):
+            for alias in node.names:
+                if node.module in MODULES or alias.name in ANY_OWNER | OS_ONLY:
+                    found.append((function, f"from {node.module} import {alias.name}", node.lineno))
+        for child in ast.iter_child_nodes(node):
+            visit(child, function)
+
+    visit(ast.parse(source), "<module>")
+    return found
+
+
+def _everywhere() -> list[tuple[str, str, str, int]]:
+    root = Path(umtali.__file__).parent
+    calls = []
+    for path in sorted(root.rglob("*.py")):
+        module = path.relative_to(root.parent).as_posix()
+        if module != DOOR:
+            calls += [(module, *call) for call in file_calls(path.read_text(encoding="utf-8"))]
+    return calls
+
+
+def test_no_module_but_the_door_opens_a_file() -> None:
+    outside = [
+        f"{module}:{line} {function}: {call}"
+        for module, function, call, line in _everywhere()
+        if (module, function, call) not in ALLOWED
+    ]
+    assert not outside, "open files through umtali.store.door:\n" + "\n".join(outside)
+
+
+def test_each_exception_to_the_door_is_still_needed() -> None:
+    found = {(module, function, call) for module, function, call, _ in _everywhere()}
+    assert set(ALLOWED) <= found
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "open('x')",
+        "io.open('x')",
+        "os.open('x', 0)",
+        "os.fdopen(3)",
+        "Path('x').open('w')",
+        "p.read_text()",
+        "p.write_text('')",
+        "p.read_bytes()",
+        "Path('x').write_bytes(b'')",
+        "os.replace('a', 'b')",
+        "os.rename('a', 'b')",
+        "p.replace(q)",
+        "p.rename(q)",
+        "tempfile.mkstemp()",
+        "shutil.copy('a', 'b')",
+        "p.unlink()",
+        "os.remove('x')",
+        "p.mkdir(parents=True)",
+        "p.touch()",
+        "from os import replace",
+        "from tempfile import mkstemp",
+        "def f():\n    with open('x') as out:\n        pass",
+    ],
+)
+def test_the_scan_finds_each_way_of_opening_a_file(code: str) -> None:
+    assert file_calls(code)
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "s.replace('a', 'b')",
+        "dataclasses.replace(x, a=1)",
+        "when.replace(year=1)",
+        "names.remove('x')",
+        "read_file(p, PROFILE)",
+        "door.replace_file(p, b'', PROFILE)",
+        "p.exists()",
+    ],
+)
+def test_the_scan_leaves_what_opens_no_file(code: str) -> None:
+    assert not file_calls(code)

@@ -120,9 +120,12 @@ def _table(
 
 
 def run_play(args: argparse.Namespace) -> int:
+    from umtali.storage import new_record_path, refuse_existing
+
+    if args.record:
+        refuse_existing(Path(args.record))  # before anything: a record never overwrites
     if not _need_terminal("play"):
         return 2
-    from umtali.storage import new_record_path
 
     if args.hotseat:
         names = args.names or ("Player 1", "Player 2")
@@ -233,7 +236,7 @@ def _daily_of(path: Path, match: Game | Session) -> str:
 
 def _delete(which: str) -> int:
     """umtali resume --delete N: remove unfinished game N of the list, saying which."""
-    from umtali.storage import GameInUse, delete_game, unfinished_games
+    from umtali.storage import delete_game, unfinished_games
 
     games, _ = unfinished_games()
     number = _number(which)
@@ -246,7 +249,7 @@ def _delete(which: str) -> int:
     saved = games[number - 1]
     try:
         delete_game(saved)
-    except GameInUse as err:
+    except UmtaliError as err:  # open in another umtali, or no longer a regular file
         print(visible(str(err)), file=sys.stderr)
         return 1
     except OSError as err:

@@ -8,7 +8,10 @@ for nothing, unless its player resigned it: then it is a loss.
 
 A line that cannot be read (a damaged file, an edit by hand) is reported with
 the file and line and skipped; it stays in the file, nothing else is lost, and
-the next game is still added.
+the next game is still added.  The file passes the file door
+(:mod:`umtali.store.door`): one that is not a regular file (a FIFO, a link to a
+device) or is larger than :data:`~umtali.store.door.PROFILE` allows is said in
+one line and left as it is, and the game goes on.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from pathlib import Path
 
 from umtali.engine.match import Game
 from umtali.engine.record import PlayerInfo
-from umtali.storage import data_dir, write_atomically
+from umtali.storage import data_dir
+from umtali.store.door import PROFILE, FileMissing, FileRefused, read_file, replace_file
 
 #: Lines longer than this are not a game of ours.
 MAX_LINE = 100_000
@@ -193,11 +197,11 @@ def read_profile(path: Path | None = None) -> Profile:
     """The profile's entries, oldest first; a missing file is an empty profile."""
     path = path or profile_path()
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+        raw = read_file(path, PROFILE)
+    except FileMissing:
         return Profile((), ())
-    except OSError as err:
-        return Profile((), (f"{path} could not be read ({err.strerror or err}).",))
+    except FileRefused as err:
+        return Profile((), (f"{err}; the file is left as it is.",))
     return _parse(raw, path)
 
 
@@ -225,18 +229,19 @@ def add_game(entry: GameEntry, path: Path | None = None) -> bool:
     """Add ``entry`` unless a game of its id is there already; True if it was added.
 
     The file is rewritten whole and atomically, damaged lines and all, so adding
-    never loses what was there.  OSError if it cannot be written.
+    never loses what was there.  OSError if it cannot be written; FileRefused (the
+    file left as it is) if it cannot be read whole, or is not a regular file.
     """
     path = path or profile_path()
     try:
-        old = path.read_bytes()
-    except FileNotFoundError:
+        old = read_file(path, PROFILE, follow=False)
+    except FileMissing:
         old = b""
     if entry.id in {e.id for e in _parse(old, path).entries}:
         return False
     if old and not old.endswith(b"\n"):
         old += b"\n"  # a last line cut short stays a line of its own
-    write_atomically(path, old + entry.to_json().encode("utf-8") + b"\n")
+    replace_file(path, old + entry.to_json().encode("utf-8") + b"\n", PROFILE)
     return True
 
 

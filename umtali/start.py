@@ -21,6 +21,7 @@ from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo
 from umtali.profile import add_game, entry_for, environ_clock, game_id, profile_path
 from umtali.storage import Autosaver
+from umtali.store.door import FileRefused
 from umtali.ui.app import AppScreen
 from umtali.ui.app_keys import Watching
 from umtali.ui.gate import GatedInput
@@ -173,7 +174,8 @@ def watch_table(
 
 class Recorder:
     """Adds a game that ended (or was resigned by a player) to the profile, under its
-    saved ``record``'s id; if the profile cannot be written, it says so."""
+    saved ``record``'s id; if the profile cannot be written (or read whole: a FIFO, a
+    file too large), it says so, once, and the game goes on."""
 
     def __init__(
         self,
@@ -192,6 +194,7 @@ class Recorder:
         self.profile = profile
         self.mode = mode  # "net" for a hosted game; else from who sits where
         self.you = you  # the owner's seat, where it is not the first person's
+        self._said: set[str] = set()  # each problem is said once, not after every game
 
     def __call__(self, game: Game, number: int, resigned_by: int | None = None) -> None:
         when = environ_clock()
@@ -201,15 +204,13 @@ class Recorder:
         )
         try:
             add_game(entry, self.profile)
-        except OSError as err:
+        except (OSError, FileRefused) as err:
+            why = err.reason if isinstance(err, FileRefused) else err.strerror or str(err)
             where = self.profile or profile_path()
-            self.say(
-                shown(
-                    f"This game could not be added to your record in {where} "
-                    f"({err.strerror or err}).",
-                    "yellow",
-                )
-            )
+            line = f"This game could not be added to your record in {where} ({why})."
+            if line not in self._said:
+                self._said.add(line)
+                self.say(shown(line, "yellow"))
 
 
 def _reasons(saver: Autosaver) -> str:

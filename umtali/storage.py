@@ -2,27 +2,32 @@
 loses one.
 
 Records live in the platform's user data directory (platformdirs), or in
-``$UMTALI_DATA_DIR`` when that is set.  A record is written whole once, atomically
-(a temporary file beside it, fsync, rename); after that each move appends its few
+``$UMTALI_DATA_DIR`` when that is set.  Every record passes the file door
+(:mod:`umtali.store.door`).  A record is written whole once, atomically (a
+temporary file beside it, fsync, rename); after that each move appends its few
 lines and fsyncs them, so a save costs the same whatever the game's length.  A kill
 at any instant leaves a whole record, at worst with its last line cut short, which
 :func:`read_saved` drops.  When appending is impossible (an undo rewrote the hand,
 or a save failed) the record is written whole again.
 
-A game open in one umtali is locked against a second: the lock is an exclusive
-``flock`` on ``<record>.lock``, which the system lets go when the process ends,
-however it ends.  A save that fails is reported once, tried again at every move, and
-reported again when it succeeds; the player is never told a game is saved when it is
-not.
+A record is written only to a new file or to a file that holds this game's record,
+never through a link; and once written, only while its name still leads to the file
+written before: a record never makes umtali overwrite any other file.
+
+A game open in one umtali is locked against a second: the record file itself is
+held with an exclusive ``flock`` (:class:`~umtali.store.door.HeldFile`), so a second
+umtali is refused by whatever name, link or hard link, it reaches the game, and the
+system lets the lock go when the process ends, however it ends.  No lock file is
+left beside the record.  (``<record>.lock`` files left by earlier versions are left
+alone: one might still be held by an older umtali playing that game.)  A save that
+fails is reported once, tried again at every move, and reported again when it
+succeeds; the player is never told a game is saved when it is not.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import stat
-import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,16 +35,31 @@ from pathlib import Path
 
 from umtali.engine.errors import UmtaliError
 from umtali.engine.match import Game, Session
-from umtali.engine.record import PlayerInfo, RecordError, RecordWriter, load
+from umtali.engine.record import (
+    PlayerInfo,
+    RecordData,
+    RecordError,
+    RecordWriter,
+    load,
+    parse_record,
+)
+from umtali.store.door import (
+    RECORD,
+    FileBusy,
+    FileMissing,
+    FileRefused,
+    HeldFile,
+    decode,
+    read_stamped,
+    remove_file,
+    replace_file,
+)
 
 SUFFIX = ".umtali"
-#: Larger than any real record (a 1,000,000-action game is about 15 MB), small
-#: enough that a stray huge file is refused before it is read.
-MAX_RECORD_BYTES = 64 * 1024 * 1024
 
 
 class GameInUse(UmtaliError):
-    """The game is open in another umtali; the message names its process."""
+    """The game is open in another umtali; the message names its process where it can."""
 
 
 def data_dir() -> Path:
@@ -56,20 +76,9 @@ def games_dir() -> Path:
 
 
 def write_atomically(path: Path, text: str | bytes) -> None:
-    """Replace ``path`` with ``text`` in one step (temporary file, fsync, rename)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    data = text.encode("utf-8") if isinstance(text, str) else text
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    """Replace ``path`` with ``text`` in one step (temporary file, fsync, rename),
+    through the file door: where nothing is, or over a regular file only."""
+    replace_file(path, text, RECORD)
 
 
 def new_record_path() -> Path:
@@ -77,122 +86,191 @@ def new_record_path() -> Path:
     base = games_dir() / f"{stamp}"
     path = base.with_suffix(SUFFIX)
     n = 2
-    while path.exists():
+    while os.path.lexists(path):
         path = Path(f"{base}-{n}{SUFFIX}")
         n += 1
     return path
 
 
-# ------------------------------------------------------------------ locking
+def refuse_existing(path: Path) -> None:
+    """RecordError unless nothing is at ``path`` (not even a link): a new game's record
+    is written only to a new file, so that it never overwrites another."""
+    if os.path.lexists(path):
+        raise RecordError(
+            f"{path} is there already: a new game's record is written only to a new file, "
+            "never over another (give a name that is not taken)"
+        )
 
 
-def _try_lock(fd: int) -> bool:
-    """Take an exclusive lock on an open file without waiting; False if it is held."""
-    if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
-        import msvcrt
+# ------------------------------------------------------------------ holding
 
-        try:
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        except OSError:
-            return False
-        return True
-    import fcntl
 
+def _in_use(path: Path, busy: FileBusy) -> GameInUse:
+    who = f" (process {busy.holder})" if busy.holder else ""
+    return GameInUse(
+        f"{path.name} is open in another umtali{who}: carry on there, or quit it first"
+    )
+
+
+def _hold_saved(path: Path) -> HeldFile:
+    """Hold the record at ``path`` against every other umtali (GameInUse if one has it)."""
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    return True
+        return HeldFile.take(path, RECORD)
+    except FileBusy as busy:
+        raise _in_use(path, busy) from None
 
 
-class GameLock:
-    """The lock that keeps a record to one umtali at a time."""
+def _holds_game(
+    data: RecordData, match: Game | Session, players: tuple[PlayerInfo, PlayerInfo]
+) -> bool:
+    """Whether a record's header is that of ``match`` between ``players``: the same
+    rules, seed, players and kind (a game or a session)."""
+    return (
+        data.players == players
+        and data.rules == match.rules.name
+        and data.seed == match.seed
+        and (data.match == "session") == isinstance(match, Session)
+    )
 
-    def __init__(self, record: Path) -> None:
-        self.path = record.with_name(record.name + ".lock")
-        self._fd: int | None = None
 
-    def acquire(self) -> None:
-        """Take the lock; GameInUse if another process holds it (OSError if the folder
-        cannot be written, which saving will report in its turn)."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        if not _try_lock(fd):
-            holder = os.read(fd, 32).decode("ascii", "replace").strip()
-            os.close(fd)
-            who = f" (process {holder})" if holder.isdigit() else ""
-            record = self.path.name.removesuffix(".lock")
-            raise GameInUse(
-                f"{record} is open in another umtali{who}: carry on there, or quit it first"
+def _take_record(
+    path: Path, match: Game | Session, players: tuple[PlayerInfo, PlayerInfo]
+) -> HeldFile:
+    """Hold the file at ``path``, which must be a record of this very game (its header
+    says so); RecordError, the file left as it is, for anything else."""
+    held = _hold_saved(path)
+    try:
+        text = decode(path, held.read(RECORD), RECORD)
+        head = text.split("\ngame ", 1)[0]  # the header says whose game it is
+        data = parse_record(head, str(path))
+        if not _holds_game(data, match, players):
+            raise RecordError(
+                f"{path} holds another game: a record is written only to a new file or to "
+                "the record of its own game"
             )
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode("ascii"))
-        self._fd = fd
-
-    def release(self, remove: bool = False) -> None:
-        if self._fd is None:
-            return
-        if remove:
-            with contextlib.suppress(OSError):
-                os.unlink(self.path)
-        os.close(self._fd)  # closing lets the lock go
-        self._fd = None
+    except (FileRefused, RecordError) as err:
+        held.close()
+        if isinstance(err, RecordError):
+            raise
+        raise RecordError(str(err)) from None
+    return held
 
 
 def _stale_temporaries(record: Path) -> None:
-    """Remove temporary files a killed save left beside ``record`` (its lock is held)."""
+    """Remove temporary files a killed save left beside ``record``: it is held, or new
+    (a name no other umtali is making: new names are new, and ``--record`` takes none
+    that is there)."""
     with contextlib.suppress(OSError):
         for tmp in record.parent.glob(record.name + ".*.tmp"):
             with contextlib.suppress(OSError):
-                tmp.unlink()
+                remove_file(tmp)
 
 
 # ------------------------------------------------------------------- saving
 
 
 class RecordFile:
-    """One record file, written whole once and then appended to move by move."""
+    """One record file, held while its game is played: written whole once, then
+    appended to move by move."""
 
     def __init__(
         self, path: Path, players: tuple[PlayerInfo, PlayerInfo], copies: Sequence[str] = ()
     ) -> None:
         self.path = path
+        self.players = players
         self.writer = RecordWriter(players, copies)
-        self._fd: int | None = None  # open for appending once the whole record is down
+        self._file: HeldFile | None = None
+        self._current = False  # whether the file holds all the writer has given
+        self._held = False  # once held, only that file (or a new one) is written
+
+    def hold(self, match: Game | Session) -> None:
+        """Hold the record of this very game, where one is at the path (a new file is
+        made, whole, by the first save).  Only until a file has been held: after
+        that only it, or a new file where nothing is, is written.
+
+        GameInUse if another umtali has it; an UmtaliError naming the file if
+        something else is there (it is left as it is); OSError if it cannot be opened.
+        """
+        if self._file is not None or self._held:
+            return
+        try:
+            self._file = _take_record(self.path, match, self.players)
+        except FileMissing:  # a new record: what a killed first save left beside it goes
+            _stale_temporaries(self.path)
+            return
+        self._held = True
+        _stale_temporaries(self.path)
 
     def save(self, match: Game | Session) -> None:
-        """Bring the file up to date with ``match``; OSError if it cannot be written."""
-        more = None if self._fd is None else self.writer.more(match)
+        """Bring the file up to date with ``match``.
+
+        OSError if it cannot be written; an UmtaliError if its name now leads to
+        something other than the file written before (it is let go and left alone:
+        a new file is made only where nothing is), or another umtali has it.
+        """
+        more = self.writer.more(match) if self._current else None
+        self._current = False
+        for attempt in (1, 2):
+            self.hold(match)
+            try:
+                if self._file is None:
+                    self._create(match)
+                elif more is None:
+                    self._file.rewrite(self.writer.whole(match).encode("utf-8"))
+                elif more:
+                    self._file.append(more.encode("utf-8"))
+            except FileRefused as err:
+                self.close()  # its name leads elsewhere now: let it go
+                if isinstance(err, FileMissing) and attempt == 1:
+                    more = None  # removed: a new file takes its place, written whole
+                    continue
+                raise
+            self._current = True
+            return
+
+    def _create(self, match: Game | Session) -> None:
+        """Make the file, whole and held, where nothing is."""
         try:
-            if more is None:
-                self.close()
-                write_atomically(self.path, self.writer.whole(match))
-                self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
-            elif more:
-                assert self._fd is not None
-                data = more.encode("utf-8")
-                while data:
-                    data = data[os.write(self._fd, data) :]
-                os.fsync(self._fd)
-        except OSError:
-            self.close()  # what is on disk is unknown now: the next save writes it whole
-            raise
+            self._file = HeldFile.create(self.path, self.writer.whole(match).encode("utf-8"))
+        except FileExistsError:
+            raise FileRefused(
+                self.path, "something else took its place, so it is left alone"
+            ) from None
+        self._held = True
+        _stale_temporaries(self.path)
+
+    def remove(self) -> None:
+        """Delete the file, if it is held and its name still leads to it."""
+        if self._file is not None:
+            with contextlib.suppress(OSError):
+                self._file.remove()
+            self._file = None
 
     def close(self) -> None:
-        if self._fd is not None:
-            with contextlib.suppress(OSError):
-                os.close(self._fd)
-            self._fd = None
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+
+def _reason(err: Exception) -> str:
+    if isinstance(err, FileRefused):
+        return err.reason
+    if isinstance(err, OSError):
+        return err.strerror or str(err)
+    return str(err)
 
 
 class Autosaver:
     """Saves a game's record after every action to one or more files.
 
     The first file is the game's own save; others are records the player asked for.
-    Each is locked against a second umtali (:class:`GameInUse` if one has it).  A file
-    that cannot be written is reported once through ``warn`` and tried again at every
-    save; when it works again ``tell`` says so.  :attr:`problems` holds what failed
-    last, so the program never says a game is saved when it is not.
+    Each is a new file (made, whole, by the first save) or one that holds this game's
+    record, held at once, before the game starts; anything else refuses the game (an
+    UmtaliError naming the file), as does a file another umtali has
+    (:class:`GameInUse`).  A file that cannot be
+    written is reported once through ``warn`` and tried again at every save; when it
+    works again ``tell`` says so.  :attr:`problems` holds what failed last, so the
+    program never says a game is saved when it is not.
     """
 
     def __init__(
@@ -211,18 +289,13 @@ class Autosaver:
         self.warn = warn
         self.tell = tell or warn
         self.problems: dict[Path, str] = {}
-        self._locks: list[GameLock] = []
-        for path in paths:
-            lock = GameLock(path)
-            try:
-                lock.acquire()
-            except GameInUse:
-                self.close()
-                raise
-            except OSError:
-                continue  # an unwritable folder: saving there will say so
-            self._locks.append(lock)
-            _stale_temporaries(path)
+        try:
+            for record in self.files:
+                with contextlib.suppress(OSError):  # an unwritable folder: saving will say so
+                    record.hold(match)
+        except BaseException:
+            self.close()
+            raise
 
     @property
     def paths(self) -> list[Path]:
@@ -237,8 +310,8 @@ class Autosaver:
         for record in self.files:
             try:
                 record.save(self.match)
-            except OSError as err:
-                reason = err.strerror or str(err)
+            except (OSError, UmtaliError) as err:
+                reason = _reason(err)
                 if record.path not in self.problems:
                     self.warn(
                         f"Could not save the game to {record.path} ({reason}). It will be "
@@ -250,17 +323,14 @@ class Autosaver:
                     self.tell(f"The game is saved again to {record.path}.")
 
     def close(self, resigned: bool = False) -> None:
-        """Let the files and their locks go (a finished game's locks are removed).
-        A resigned game is over too: its own save is deleted, so that resume no
-        longer offers it (the records the player asked for are kept)."""
-        for record in self.files:
-            record.close()
-        if resigned and self.files:
-            with contextlib.suppress(OSError):
-                self.files[0].path.unlink()
-        for lock in self._locks:
-            lock.release(remove=self.match.is_over or resigned)
-        self._locks = []
+        """Let the files go (and with them their locks).  A resigned game is over: its
+        own save is deleted, so that resume no longer offers it (the records the
+        player asked for are kept)."""
+        for n, record in enumerate(self.files):
+            if resigned and n == 0:
+                record.remove()
+            else:
+                record.close()
 
 
 # ------------------------------------------------------------------ reading
@@ -290,58 +360,31 @@ class SavedGame:
 
 
 def delete_game(saved: SavedGame) -> None:
-    """Delete a saved game (GameInUse if an umtali has it open; OSError if it cannot)."""
-    lock = GameLock(saved.path)
-    lock.acquire()
-    try:
-        saved.path.unlink()
-    finally:
-        lock.release(remove=True)
+    """Delete a saved game: GameInUse if an umtali has it open, FileRefused if its
+    name now leads to something else (a link, a FIFO: left alone), OSError if it
+    cannot be deleted."""
+    _hold_saved(saved.path).remove()
 
 
-def _record_text(path: Path) -> tuple[str, float]:
-    """A record file's text and modification time, refusing what is not one: a FIFO or
-    device (never waited on), a directory, a file too large, or one not UTF-8."""
+def _record_text(path: Path, follow: bool = True) -> tuple[str, float]:
+    """A record file's text and modification time, through the file door: a FIFO or
+    device (never waited on), a folder, a file too large, or one not UTF-8 is refused
+    (and with ``follow`` false, a link)."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as err:
-        raise RecordError(f"{path}: cannot be read ({err.strerror or err})") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise RecordError(f"{path}: not a regular file, so not an Umtali record")
-        if info.st_size > MAX_RECORD_BYTES:
-            raise RecordError(
-                f"{path}: {info.st_size / 2**20:.0f} MB is too large for an Umtali record "
-                f"(at most {MAX_RECORD_BYTES // 2**20} MB)"
-            )
-        chunks = []
-        size = 0
-        while size <= MAX_RECORD_BYTES:
-            chunk = os.read(fd, 1 << 20)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError as err:
-        raise RecordError(f"{path}: cannot be read ({err.strerror or err})") from None
-    finally:
-        os.close(fd)
-    if size > MAX_RECORD_BYTES:
-        raise RecordError(f"{path}: too large for an Umtali record")
-    try:
-        return b"".join(chunks).decode("utf-8"), info.st_mtime
-    except UnicodeDecodeError:
-        raise RecordError(f"{path}: not a text file, so not an Umtali record") from None
+        data, modified = read_stamped(path, RECORD, follow=follow)
+        return decode(path, data, RECORD), modified
+    except FileRefused as err:
+        raise RecordError(str(err)) from None
 
 
-def read_saved(path: Path) -> SavedGame:
-    """Load a record file; RecordError (naming the file) if it cannot be used.
+def read_saved(path: Path, follow: bool = True) -> SavedGame:
+    """Load a record file; RecordError (naming the file) if it cannot be used (with
+    ``follow`` false, if it is a link).
 
     A last line without its newline is a save cut short by a kill: if the record
     does not load with it, it loads without it.
     """
-    text, modified = _record_text(path)
+    text, modified = _record_text(path, follow)
     try:
         data, match = load(text, str(path))
     except RecordError:
@@ -367,7 +410,7 @@ def copies_to_keep(saved: SavedGame) -> tuple[list[Path], list[str]]:
         if copy.resolve() == here or copy in keep:
             continue
         try:
-            other = read_saved(copy)
+            other = read_saved(copy, follow=False)  # a record is never written through a link
         except RecordError as err:
             skipped.append(f"the record {copy} is not written any more: {err}")
             continue

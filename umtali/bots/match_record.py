@@ -12,6 +12,9 @@ afresh each time).
 A run killed mid-write leaves at most a torn last line: it is dropped, and
 its match is played again.  Anything else wrong with the file is refused
 with a :class:`RecordError` that says what, and the file is left as it is.
+The file passes the file door (:mod:`umtali.store.door`): a FIFO, a device, a
+link or a file too large is refused without waiting or reading it, and a line
+is added only to a regular file whose first line is a match record's.
 """
 
 from __future__ import annotations
@@ -23,6 +26,15 @@ from pathlib import Path
 from typing import Any
 
 from umtali.bots.tournament import MatchResult
+from umtali.store.door import (
+    MATCH_RECORD,
+    FileMissing,
+    FileRefused,
+    append_file,
+    create_file,
+    read_text_file,
+    replace_file,
+)
 
 FORMAT = "umtali-match-record-1"
 
@@ -94,17 +106,16 @@ def result_line(result: MatchResult) -> str:
 def open_record(path: Path, key: RunKey) -> dict[int, MatchResult]:
     """The matches already in the record at ``path`` (a new record, with its first
     line, where there is no file): by index.  Refuses a record of another run."""
-    if not path.exists():
+    try:
+        text = read_text_file(path, MATCH_RECORD, follow=False)
+    except FileMissing:
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(_header(key), encoding="utf-8")
+            create_file(path, _header(key), mode=0o644)
         except OSError as err:
             raise RecordError(f"cannot start the record {path}: {err}") from err
         return {}
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise RecordError(f"cannot read the record {path}: {err}") from err
+    except FileRefused as err:
+        raise RecordError(f"cannot read the record {path}: {err.reason}") from None
     lines = text.split("\n")
     torn = lines.pop()  # what follows the last newline: empty unless a write was cut short
     try:
@@ -134,19 +145,27 @@ def open_record(path: Path, key: RunKey) -> dict[int, MatchResult]:
     if torn:
         # A run stopped in the middle of a line: drop the part, play that match again.
         try:
-            path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-        except OSError as err:
+            replace_file(path, "".join(line + "\n" for line in lines), MATCH_RECORD)
+        except (OSError, FileRefused) as err:
             raise RecordError(f"cannot mend the record {path}: {err}") from err
     return results
 
 
 def append(path: Path, result: MatchResult) -> None:
-    """Add one finished match to the record."""
+    """Add one finished match to the record: only to a regular file (not a FIFO, a
+    device, a link) that begins as a match record does."""
+    mark = _header_mark()
     try:
-        with path.open("a", encoding="utf-8") as out:
-            out.write(result_line(result))
+        append_file(path, result_line(result), MATCH_RECORD, mark=mark)
+    except FileRefused as err:
+        raise RecordError(f"cannot add match {result.index} to {path}: {err.reason}") from None
     except OSError as err:
         raise RecordError(f"cannot add match {result.index} to {path}: {err}") from err
+
+
+def _header_mark() -> bytes:
+    """The first bytes of every match record (its first line's start)."""
+    return json.dumps({"format": FORMAT}).removesuffix("}").encode("utf-8")
 
 
 __all__ = ["FORMAT", "RecordError", "RunKey", "append", "open_record", "result_line"]

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -73,20 +72,36 @@ MAX_BACKLOG = 4 * 1024 * 1024
 
 def host_key(path: Path) -> asyncssh.SSHKey:
     """The host's SSH key: made on first use (ed25519) and kept, readable by the
-    owner only, so a friend who checked the fingerprint once can trust it after."""
-    if path.exists():
+    owner only, so a friend who checked the fingerprint once can trust it after.
+
+    It passes the file door: it is read only from a regular file of a key's size,
+    and made only where nothing is, never through a link; trouble is one line."""
+    from umtali.store.door import HOST_KEY, FileMissing, FileRefused, create_file, read_file
+
+    def unreadable(why: object) -> UmtaliError:
+        return UmtaliError(
+            f"the host key {path} cannot be read ({why}): move it away and a new one is "
+            "made (your friends will then see a new fingerprint)"
+        )
+
+    try:
+        data: bytes | None = read_file(path, HOST_KEY)
+    except FileMissing:
+        data = None
+    except FileRefused as err:
+        raise unreadable(err.reason) from None
+    if data is not None:
         try:
-            return asyncssh.read_private_key(str(path))
-        except (OSError, ValueError, asyncssh.KeyImportError) as err:
-            raise UmtaliError(
-                f"the host key {path} cannot be read ({err}): move it away and a new one is "
-                "made (your friends will then see a new fingerprint)"
-            ) from None
+            return asyncssh.import_private_key(data)
+        except (ValueError, asyncssh.KeyImportError) as err:
+            raise unreadable(err) from None
     key = asyncssh.generate_private_key("ssh-ed25519")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as out:
-        out.write(key.export_private_key())
+    try:
+        create_file(path, key.export_private_key(), mode=0o600)
+    except FileExistsError:  # a link to nothing: the key is not made where it leads
+        raise UmtaliError(f"the host key {path} cannot be made: something is there") from None
+    except OSError as err:
+        raise UmtaliError(f"the host key {path} cannot be made ({err.strerror or err})") from None
     return key
 
 

@@ -50,11 +50,13 @@ def _mark(record: Path) -> Path:
 
 def hosted_options(record: Path) -> HostOptions | None:
     """The options a saved game was hosted with, or None if it was not hosted (or
-    its note is unreadable: it is then resumed at this keyboard)."""
+    its note is unreadable, a FIFO or too large: it is then resumed at this keyboard)."""
+    from umtali.store.door import HOSTED_NOTE, FileRefused, read_file
+
     try:
-        data = json.loads(_mark(record).read_text(encoding="utf-8"))
+        data = json.loads(read_file(_mark(record), HOSTED_NOTE))
         options = HostOptions(**data)
-    except (OSError, ValueError, TypeError):
+    except (FileRefused, ValueError, TypeError, RecursionError):
         return None
     valid = (
         isinstance(options.listen, str)
@@ -99,6 +101,7 @@ def host_game(
 ) -> int:
     """Serve ``match``; returns the exit code."""
     from umtali.net.server import Server, fingerprint, host_key
+    from umtali.store.door import HOSTED_NOTE, FileRefused, replace_file
 
     console = Console(highlight=False)
     key = host_key(host_key_path())  # first: a damaged key stops us before anything
@@ -144,8 +147,8 @@ def host_game(
         )
         return 1
     address = where(listen)
-    with contextlib.suppress(OSError):  # without it, a resumed game is simply not hosted
-        _mark(paths[0]).write_text(json.dumps(asdict(options)), encoding="utf-8")
+    with contextlib.suppress(OSError, FileRefused):  # without it, a resumed game is not hosted
+        replace_file(_mark(paths[0]), json.dumps(asdict(options)), HOSTED_NOTE)
     lines = [
         f"Umtali host: {match.rules.name}, listening on {listen} port {port}.",
         "Only this computer can join: --listen ADDRESS or --public let others in."

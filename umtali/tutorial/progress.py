@@ -3,7 +3,10 @@
 One line for each lesson played or quiz answered, appended and never
 rewritten, so nothing already there is lost (a line cut short by a crash,
 or damaged, is skipped and said).  What the menu shows is folded from the
-lines: which lessons were played, and each quiz's best score.
+lines: which lessons were played, and each quiz's best score.  The file passes
+the file door (:mod:`umtali.store.door`): one that is not a regular file (a FIFO
+would hang the menu) or is larger than :data:`~umtali.store.door.PROGRESS` allows
+is said in one line and left as it is, and the lessons go on.
 """
 
 from __future__ import annotations
@@ -12,7 +15,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from umtali.storage import data_dir, write_atomically
+from umtali.storage import data_dir
+from umtali.store.door import PROGRESS, FileMissing, FileRefused, read_file, replace_file
 
 #: A longer line is no line of ours.
 MAX_LINE = 10_000
@@ -48,11 +52,11 @@ def read_progress(path: Path | None = None) -> Progress:
     """The learner's progress; a missing file is a learner who has not begun."""
     path = path or progress_path()
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+        raw = read_file(path, PROGRESS)
+    except FileMissing:
         return Progress()
-    except OSError as err:
-        return Progress({}, (f"{path} could not be read ({err.strerror or err}).",))
+    except FileRefused as err:
+        return Progress({}, (f"{err}; the file is left as it is.",))
     lessons: dict[str, Done] = {}
     problems: list[str] = []
     for number, line in enumerate(raw.split(b"\n"), 1):
@@ -99,17 +103,18 @@ def remember(
 ) -> None:
     """Add one line: ``key`` played through, and/or its quiz answered (right, asked).
 
-    OSError if the file cannot be written; the lines already there are kept as
-    they were, damaged ones too.
+    OSError if the file cannot be written, FileRefused if it cannot be read whole
+    or is not a regular file (it is then left as it is); the lines already there
+    are kept as they were, damaged ones too.
     """
     path = path or progress_path()
     try:
-        old = path.read_bytes()
-    except FileNotFoundError:
+        old = read_file(path, PROGRESS, follow=False)
+    except FileMissing:
         old = b""
     if old and not old.endswith(b"\n"):
         old += b"\n"  # a last line cut short stays a line of its own
     line: dict[str, object] = {"lesson": key, "played": played}
     if quiz is not None:
         line["quiz"] = list(quiz)
-    write_atomically(path, old + json.dumps(line).encode("utf-8") + b"\n")
+    replace_file(path, old + json.dumps(line).encode("utf-8") + b"\n", PROGRESS)

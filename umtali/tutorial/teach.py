@@ -22,6 +22,7 @@ from rich.text import Text
 
 from umtali.engine.errors import InvalidNotation
 from umtali.engine.view import PlayerView
+from umtali.store.door import FileRefused
 from umtali.textsafe import to_ascii
 from umtali.tutorial.course import Count, Lesson, Them
 from umtali.tutorial.lessons import LESSONS
@@ -283,9 +284,12 @@ class Teacher:
     def _remember(self, key: str, played: bool, quiz: tuple[int, int] | None) -> None:
         try:
             remember(key, played, quiz, self.path)
-        except OSError as err:
-            self.unsaved = f"Your progress could not be saved ({err.strerror or err})."
-            self.screen.say(Text(self.unsaved, "yellow"))
+        except (OSError, FileRefused) as err:
+            why = err.reason if isinstance(err, FileRefused) else err.strerror or str(err)
+            unsaved = f"Your progress could not be saved ({why})."
+            if unsaved != self.unsaved:  # said once, not after every lesson
+                self.unsaved = unsaved
+                self.screen.say(Text(unsaved, "yellow"))
 
     def _read(self, text: str, title: str) -> None:
         """A lesson's text on a screen of its own; where the terminal is too short for

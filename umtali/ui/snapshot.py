@@ -11,11 +11,13 @@ from __future__ import annotations
 import io
 import random
 import sys
+from pathlib import Path
 
 from rich.console import Console
 from rich.text import Text
 
 from umtali.engine.hand import Hand, deal_hand
+from umtali.store.door import PICTURE, FileRefused, replace_file
 from umtali.ui.human import toolbar
 from umtali.ui.layout import TableShown, frame
 from umtali.ui.render import TableInfo
@@ -50,8 +52,11 @@ def main(argv: list[str]) -> int:
     if len(argv) != 1:
         print("usage: python -m umtali.ui.snapshot OUTPUT.svg", file=sys.stderr)
         return 2
-    with open(argv[0], "w", encoding="utf-8") as out:
-        out.write(snapshot_svg())
+    try:
+        replace_file(Path(argv[0]), snapshot_svg(), PICTURE)
+    except (OSError, FileRefused) as err:
+        print(f"snapshot: {err}", file=sys.stderr)
+        return 1
     return 0
 
 

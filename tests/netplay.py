@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
+import pexpect
 import pyte
 from rich.text import Text
 
@@ -21,7 +22,7 @@ import umtali
 from umtali.engine.record import PlayerInfo
 from umtali.net.host import Host
 from umtali.net.server import Server, host_key
-from umtali.ui.gate import LINES_RATE
+from umtali.ui.gate import REMOTE
 from umtali.ui.theme import Theme
 
 
@@ -104,7 +105,7 @@ def connect(port: int, code: str) -> Any:
 
 #: Seconds between two lines a Terminal types: a quick typist's, under the gate's
 #: allowance of line breaks a second.
-PACE = 1.2 / LINES_RATE
+PACE = 1.2 / REMOTE.rate
 
 
 class Terminal:
@@ -204,3 +205,42 @@ class Terminal:
 
         self.loop.loop.call_soon_threadsafe(shut)
         self.closed.wait(5)
+
+
+class OpenSSH:
+    """OpenSSH's ssh in a pseudo-terminal, its screen read through pyte (the table is
+    drawn by moving the cursor, so its words are not in the byte stream in order)."""
+
+    def __init__(self, tmp_path: Path, port: int, code: str) -> None:
+        self.screen = pyte.Screen(80, 24)
+        self.stream = pyte.ByteStream(self.screen)
+        self.child = pexpect.spawn(
+            "ssh",
+            [
+                *("-o", "StrictHostKeyChecking=no"),
+                *("-o", f"UserKnownHostsFile={tmp_path / 'known_hosts'}"),
+                *("-o", "LogLevel=ERROR"),
+                *("-p", str(port)),
+                f"{code}@127.0.0.1",
+            ],
+            dimensions=(24, 80),
+            env={"TERM": "xterm", "PATH": "/usr/bin:/bin"},
+        )
+
+    @property
+    def text(self) -> str:
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    def wait_for(self, pattern: str, timeout: float = 20) -> re.Match[str]:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            found = re.search(pattern, self.text)
+            if found:
+                return found
+            try:
+                self.stream.feed(self.child.read_nonblocking(65536, timeout=0.1))
+            except pexpect.TIMEOUT:
+                continue
+            except pexpect.EOF:
+                break
+        raise AssertionError(f"{pattern!r} never appeared; the screen was:\n{self.text}")

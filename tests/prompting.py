@@ -12,7 +12,7 @@ from umtali.bots import NormalBot
 from umtali.bots.seat import GameInfo
 from umtali.engine.view import PlayerView
 from umtali.fuzzing import ScriptedSession
-from umtali.ui.gate import GatedInput
+from umtali.ui.gate import LOCAL, GatedInput
 from umtali.ui.human import HumanSeat
 from umtali.ui.loop import TableLoop
 from umtali.ui.screen import LineScreen
@@ -57,7 +57,7 @@ def table(  # type: ignore[no-untyped-def]
     game_over: Callable[[umtali.Game, int], None] | None = None,
 ):
     console = recording_console()
-    pipe_cm = GatedInput()
+    pipe_cm = GatedInput(lines=LOCAL)
     pipe = pipe_cm.__enter__()
     by_name: dict[str, HumanSeat] = {}
 

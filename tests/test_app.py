@@ -24,7 +24,7 @@ from umtali.engine.events import Event, EventKind
 from umtali.engine.view import Step
 from umtali.ui.app import AppScreen
 from umtali.ui.app_keys import Watching
-from umtali.ui.gate import GatedInput
+from umtali.ui.gate import LOCAL, GatedInput
 from umtali.ui.human import toolbar
 from umtali.ui.layout import UNDER, PanelShown, TableShown, frame, log_rows
 from umtali.ui.narrate import move_log
@@ -158,7 +158,7 @@ def test_the_toolbar_fits_the_screen(width: int) -> None:
 
 @contextmanager
 def app_screen(watching: Watching | None = None) -> Iterator[tuple[AppScreen, GatedInput]]:
-    with GatedInput() as pipe:
+    with GatedInput(lines=LOCAL) as pipe:
         output = DummyOutput()
         output.get_size = lambda: Size(rows=24, columns=80)  # type: ignore[method-assign]
         with create_app_session(input=pipe, output=output):
@@ -291,7 +291,10 @@ def test_a_line_typed_before_it_is_asked_for_answers_the_next_move() -> None:
         pipe.send_text("m ks qs\rm as ad ac\rx 9c\r")
         answers = run_watched(screen, body)
     assert answers[-2:] == ["x 9c", "m ks qs"]
-    assert "Typed ahead: 'x 9c' answers your next move (instead of 'm as ad ac')." in answers[2]
+    said = answers[:-2]
+    assert said == [
+        "Typed ahead: 'x 9c' answers your next move (instead of 'm as ad ac'). Ctrl-C drops it."
+    ]
 
 
 def run_watched(screen: AppScreen, body: Callable[[], T]) -> T:

@@ -22,7 +22,7 @@ from typing import Any
 import asyncssh
 import pexpect
 import pytest
-from netplay import Hosted, Loop, Terminal, connect
+from netplay import Hosted, Loop, OpenSSH, Terminal, connect
 from test_host import at_her_prompt, play_turns, secret_cards, shows_no_secret
 
 from umtali.net.codes import TRIES, new_code
@@ -259,30 +259,19 @@ def test_a_byte_that_is_not_utf8_keeps_the_player_at_the_table(tmp_path: Path, l
 @pytest.mark.skipif(shutil.which("ssh") is None, reason="OpenSSH's ssh is not installed")
 def test_openssh_sends_a_stray_byte_and_a_paste_start_and_stays(tmp_path: Path) -> None:
     hosted = Hosted(tmp_path, bot="normal")
-    child = pexpect.spawn(
-        "ssh",
-        [
-            *("-o", "StrictHostKeyChecking=no"),
-            *("-o", f"UserKnownHostsFile={tmp_path / 'known_hosts'}"),
-            *("-o", "LogLevel=ERROR"),
-            *("-p", str(hosted.port)),
-            f"{hosted.code('seat 1')}@127.0.0.1",
-        ],
-        dimensions=(24, 80),
-        env={"TERM": "xterm", "PATH": "/usr/bin:/bin"},
-    )
+    ssh = OpenSSH(tmp_path, hosted.port, hosted.code("seat 1"))
     try:
-        if child.expect(["Ann>", "extra"], timeout=20) == 1:
-            child.send("\r")
-            child.expect("Ann>", timeout=20)
-        child.send(b"\xff\r")
-        child.expect("is not a command", timeout=20)
-        child.send(b"\x1b[200~score")
-        child.send("\r")
-        child.expect(r"This hand: you \d+", timeout=20)
-        assert child.isalive()
+        if "extra" in ssh.wait_for(r"(?m)^Ann>|extra \(11th\)").group(0):
+            ssh.child.send("\r")
+        ssh.wait_for(r"(?m)^Ann>\s*$")
+        ssh.child.send(b"\xff\r")
+        ssh.wait_for("is not a command")
+        ssh.child.send(b"\x1b[200~score")
+        ssh.child.send("\r")
+        ssh.wait_for(r"This hand: you \d+")
+        assert ssh.child.isalive()
     finally:
-        child.close(force=True)
+        ssh.child.close(force=True)
         hosted.stop()
 
 
@@ -567,3 +556,35 @@ def test_the_prompt_fuzz_through_an_ssh_connection(tmp_path: Path, loop: Loop) -
         assert [h.actions() for h in saved.hands] == [h.actions() for h in hosted.game.hands]
     finally:
         hosted.stop()
+
+
+def test_a_host_whose_output_is_piped_ends_cleanly(tmp_path: Path, loop: Loop) -> None:
+    """``umtali host | tee log``: once a thread blocked in Python's buffered stdin aborted
+    the interpreter's shutdown ("Fatal Python error", exit 134) when the game ended."""
+    from test_terminal import UMTALI
+
+    assert UMTALI is not None
+    command = (
+        f"{UMTALI} host --names Ann Bob --bot normal --port 0 --seed 3 --delay 0 | cat; "
+        'echo "EXIT=${PIPESTATUS[0]}"'
+    )
+    host = pexpect.spawn(
+        "bash",
+        ["-c", command],
+        env={"UMTALI_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"},
+        dimensions=(30, 100),
+    )
+    try:
+        host.expect(r"seat 1 \(Ann\): ssh -p (\d+) ([a-z-]+)@localhost", timeout=30)
+        port, code = int(host.match.group(1)), host.match.group(2).decode()
+        ann = at_her_prompt(Terminal(loop, port, code))
+        ann.type("resign")
+        ann.wait_for(r"Resign this game\?")
+        ann.type("y")
+        ann.wait_for(r"Press Enter to leave")
+        ann.type("")
+        host.expect(r"EXIT=(\d+)", timeout=30)
+        assert host.match.group(1) == b"0"
+        assert b"Fatal Python error" not in host.before
+    finally:
+        host.close(force=True)

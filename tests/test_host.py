@@ -16,7 +16,7 @@ from pathlib import Path
 import asyncssh
 import pexpect
 import pytest
-from netplay import Hosted, Loop, Terminal, connect
+from netplay import Hosted, Loop, OpenSSH, Terminal, connect
 
 from umtali.engine.cards import Card
 from umtali.net.codes import TRIES, Doorman, Role, new_code
@@ -293,37 +293,22 @@ def test_nothing_but_the_table_is_reachable(tmp_path: Path, loop: Loop) -> None:
 @pytest.mark.skipif(shutil.which("ssh") is None, reason="OpenSSH's ssh is not installed")
 def test_openssh_joins_and_sees_its_own_hand(tmp_path: Path) -> None:
     hosted = Hosted(tmp_path, bot="normal")
+    ssh = OpenSSH(tmp_path, hosted.port, hosted.code("seat 1"))
     try:
-        child = pexpect.spawn(
-            "ssh",
-            [
-                "-o",
-                "StrictHostKeyChecking=no",
-                "-o",
-                f"UserKnownHostsFile={tmp_path / 'known_hosts'}",
-                "-o",
-                "LogLevel=ERROR",
-                "-p",
-                str(hosted.port),
-                f"{hosted.code('seat 1')}@127.0.0.1",
-            ],
-            dimensions=(24, 80),
-            env={"TERM": "xterm", "PATH": "/usr/bin:/bin"},
-        )
-        if child.expect(["\\(you\\)", "extra"], timeout=20) == 1:
-            child.send("\r")
-            child.expect("\\(you\\)", timeout=20)
-        hand = hosted.game.hand
-        assert hand is not None
+        if "extra" in ssh.wait_for(r"\(you\)|extra \(11th\)").group(0):
+            ssh.child.send("\r")
+            ssh.wait_for(r"\(you\)")
+        shows_no_secret(ssh, secret_cards(hosted, 1))  # type: ignore[arg-type]
         # Leaving (Ctrl-C, then yes) leaves the table, not the game: the seat waits.
-        child.sendcontrol("c")
-        child.expect("Leave the table", timeout=10)
-        child.send("y\r")
-        child.expect("You left the table. The game goes on", timeout=20)
-        child.expect(pexpect.EOF, timeout=20)
+        ssh.child.sendcontrol("c")
+        ssh.wait_for("Leave the table", timeout=10)
+        ssh.child.send("y\r")
+        ssh.wait_for("You left the table. The game goes on")
+        ssh.child.expect(pexpect.EOF, timeout=20)
         assert not hosted.outcome and hosted.thread.is_alive()
         assert "Ann left the table: their seat waits for them." in hosted.lines
     finally:
+        ssh.child.close(force=True)
         hosted.stop()
 
 

@@ -316,11 +316,11 @@ def test_escape_sequences_from_a_record_never_reach_the_terminal(tmp_path: Path)
     from prompting import TypingSession
 
     from umtali.bots.arena import play_game
-    from umtali.ui.gate import GatedInput
+    from umtali.ui.gate import LOCAL, GatedInput
     from umtali.ui.replay import ReplayViewer
 
     console = recording_console()
-    with GatedInput() as pipe:
+    with GatedInput(lines=LOCAL) as pipe:
         session = TypingSession(pipe, lambda message: "q\r")
         ReplayViewer(
             play_game(umtali.Game(seed=1), [NormalBot(), NormalBot()]),

@@ -21,7 +21,7 @@ from umtali.engine.events import Event, EventKind
 from umtali.engine.record import PlayerInfo, played
 from umtali.engine.view import PlayerView
 from umtali.storage import Autosaver, read_saved
-from umtali.ui.gate import GatedInput
+from umtali.ui.gate import LOCAL, GatedInput
 from umtali.ui.human import HumanSeat, QuitGame
 from umtali.ui.loop import TableLoop
 from umtali.ui.narrate import phrase
@@ -269,7 +269,7 @@ def test_replay_steps_through_a_record_with_both_hands_face_up() -> None:
     game = play_game(umtali.Game(seed=2), [NormalBot(), NormalBot()])
     keys = iter(["\r", "\r", "b\r", "n\r", "q\r"])
     console = recording_console()
-    with GatedInput() as pipe:
+    with GatedInput(lines=LOCAL) as pipe:
         session = TypingSession(pipe, lambda message: next(keys))
         players = (PlayerInfo("bot", "A", "normal"), PlayerInfo("bot", "B", "normal"))
         screen = LineScreen(console, session, Theme(ascii=True))
@@ -329,7 +329,7 @@ class SlowToAnswer:
 @pytest.mark.parametrize("answer,leaves", [("n", False), ("y", True)])
 def test_ctrl_c_while_the_bot_thinks_asks_first(answer: str, leaves: bool) -> None:
     console = recording_console()
-    with GatedInput() as pipe:
+    with GatedInput(lines=LOCAL) as pipe:
         replies = iter([answer, "quit", "y"])
 
         def feed(message: str) -> str:
@@ -454,7 +454,7 @@ def test_a_question_after_a_move_shows_no_stale_toolbar() -> None:
 
     from umtali.ui.screen import plain_prompt
 
-    with GatedInput() as pipe:
+    with GatedInput(lines=LOCAL) as pipe:
         session: PromptSession[str] = PromptSession(input=pipe, output=DummyOutput())
         pipe.send_text("draw\r")
         session.prompt("Ann> ", bottom_toolbar="play: 2 cards playable")

@@ -535,10 +535,17 @@ def _main(argv: Sequence[str] | None) -> int:
     )
     ladder.add_argument("--variant", choices=VARIANTS, default="classic", help="rules (classic)")
     host = sub.add_parser(
-        "host", help="many hosted games at once, each against an SSH client (needs [net])"
+        "host",
+        help="many hosted games at once, each against an SSH client (needs [host-load])",
     )
-    host.add_argument("--games", type=int, default=50, help="games at once (default 50)")
-    host.add_argument("--seconds", type=float, default=60.0, help="how long (default 60)")
+    host.add_argument(
+        "--games",
+        type=int,
+        nargs="+",
+        default=[10, 50, 100],
+        help="games at once; several numbers make a run for each (default 10 50 100)",
+    )
+    host.add_argument("--seconds", type=float, default=60.0, help="how long each (default 60)")
     host.add_argument("--seed", type=int, default=1, help="first deal seed (default 1)")
     args = parser.parse_args(argv)
     if args.what == "ladder":
@@ -550,19 +557,29 @@ def _main(argv: Sequence[str] | None) -> int:
         print(json.dumps(rungs))
         return 0
     if args.what == "host":
-        from umtali.net.load import bench_host
+        from umtali.net import load
 
-        if args.games < 1 or not 1 <= args.seconds <= 3600:
+        if min(args.games) < 1 or not 1 <= args.seconds <= 3600:
             parser.error("--games must be at least 1 and --seconds from 1 to 3600")
-        hosted = bench_host(args.games, args.seconds, args.seed)
-        print(
-            f"host: {hosted['games']} games for {hosted['seconds']:g} s, {hosted['moves']} "
-            f"moves; move latency p50 {hosted['latency_ms']['p50']} ms, p95 "
-            f"{hosted['latency_ms']['p95']} ms; host peak memory {hosted['host_peak_rss_mb']} "
-            f"MB; stalled {hosted['stalled']}, lost {hosted['lost']}"
-        )
-        print(json.dumps(hosted))
-        return 0 if not hosted["stalled"] and not hosted["lost"] else 1
+        lacking = load.missing()
+        if lacking is not None:
+            print(f"umtali: {lacking}", file=sys.stderr)
+            return 2
+        failed = False
+        for games in args.games:
+            hosted = load.bench_host_apart(games, args.seconds, args.seed)
+            print(
+                f"host: {hosted['games']} games for {hosted['seconds']:g} s, {hosted['moves']} "
+                f"moves; the host's own latency p50 {hosted['host_latency_ms']['p50']} ms, p95 "
+                f"{hosted['host_latency_ms']['p95']} ms (the clients saw p50 "
+                f"{hosted['latency_ms']['p50']} ms, p95 {hosted['latency_ms']['p95']} ms); "
+                f"{hosted['host_cpu_ms_per_move']} ms of host CPU a move; host peak memory "
+                f"{hosted['host_peak_rss_mb']} MB; stalled {hosted['stalled']}, lost "
+                f"{hosted['lost']}"
+            )
+            print(json.dumps(hosted))
+            failed = failed or bool(hosted["stalled"] or hosted["lost"])
+        return 1 if failed else 0
     if args.what == "coach":
         if args.games < 1:
             parser.error("--games must be at least 1")

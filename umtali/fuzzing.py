@@ -32,7 +32,7 @@ from umtali.bots.seat import GameInfo
 from umtali.engine.match import Game
 from umtali.engine.rules import PRESETS
 from umtali.ui.app import AppScreen
-from umtali.ui.gate import GatedInput
+from umtali.ui.gate import LOCAL, GatedInput
 from umtali.ui.human import HumanSeat, QuitGame
 from umtali.ui.loop import TableLoop
 from umtali.ui.screen import LineScreen, Screen
@@ -230,7 +230,7 @@ def fuzz_game(
             if not game.is_over:
                 report.crashes.append(f"seed {seed}: the loop returned before the game ended")
 
-    with GatedInput() as pipe:
+    with GatedInput(lines=LOCAL) as pipe:
         if app:
             report.nudges = _in_app(pipe, answer, play, seed, report, console)
         else:

@@ -274,6 +274,8 @@ class Host:
     def stop(self) -> None:
         """The host stops the game (Ctrl-C at the host's console): everyone is told, and
         every connection ends; the game is saved as it stands."""
+        if self.stopping:
+            return
         self.stopping = True
         words = "The host stopped the game. It is saved: the host can resume it."
         self.split.say(shown(words, "bold"))

@@ -5,11 +5,14 @@ a client on the loopback interface and seat 2 a bot.  The clients run in a
 process of their own (so the host's memory is the host's): each reads its screen
 through a terminal emulator, asks for a hint at its prompt and plays it, and
 times every move from its Enter to the first change of the table on its screen.
-At the end the run reports the host's memory, the move latency, and whether any
-game stalled (no move in its last STALL seconds) or was lost (its record does not
-replay to the game in the host's memory).
+The host measures its own latency too, apart from the clients' terminal
+emulation: from a keystroke's Enter arriving at the host to the first frame it
+sends after the table changed.  At the end the run reports both latencies, the
+host's CPU time per move (its bots and hints included), its memory, and whether
+any game stalled (no move in its last STALL seconds) or was lost (its record does
+not replay to the game in the host's memory).
 
-Needs the net extra (asyncssh) and pyte (the test extra).
+Needs the ``host-load`` extra: asyncssh, and pyte for the clients' screens.
 """
 
 from __future__ import annotations
@@ -27,6 +30,37 @@ from typing import Any
 #: A game with no move for this many seconds at the end of the run has stalled.
 STALL = 20.0
 _HINT = re.compile(r"Hint: (.+?) —")
+
+
+def missing() -> str | None:
+    """What the benchmark needs and this installation lacks, in words; None if nothing."""
+    lacking = []
+    for module in ("asyncssh", "pyte"):
+        try:
+            __import__(module)
+        except ImportError:
+            lacking.append(module)
+    if not lacking:
+        return None
+    return (
+        f"umtali bench host needs {' and '.join(lacking)}: pip install 'umtali[host-load]' "
+        "(from a copy of the repository: pip install '.[host-load]')"
+    )
+
+
+def bench_host_apart(games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
+    """:func:`bench_host` in a process of its own, so that its memory is its own."""
+    context = multiprocessing.get_context("spawn")
+    results = context.Queue()
+    worker = context.Process(target=_host_run, args=(games, seconds, seed, results))
+    worker.start()
+    report: dict[str, Any] = results.get(timeout=seconds + 600)
+    worker.join(timeout=60)
+    return report
+
+
+def _host_run(games: int, seconds: float, seed: int, results: Any) -> None:
+    results.put(bench_host(games, seconds, seed))
 
 
 def bench_host(games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
@@ -64,14 +98,17 @@ def bench_host(games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
     for thread in threads:
         thread.start()
     key = asyncssh.generate_private_key("ssh-ed25519")
-    server = Server(door, key, "127.0.0.1", 0, games)
+    host_latencies: list[float] = []
+    server = Server(door, key, "127.0.0.1", 0, games, latencies=host_latencies)
     port = server.start()
+    cpu_before = _cpu_seconds()
     codes = [h.invites[0].code for h in hosts]
     context = multiprocessing.get_context("spawn")
     results = context.Queue()
     clients = context.Process(target=_clients, args=(port, codes, seconds, results))
     clients.start()
     report = results.get(timeout=seconds + 120)
+    cpu = _cpu_seconds() - cpu_before
     clients.join(timeout=30)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     lost = 0
@@ -87,6 +124,7 @@ def bench_host(games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
             screen.close()
     server.stop()
     latencies = sorted(report["latencies"])
+    own = sorted(host_latencies)
     now = report["ended"]
     stalled = sum(
         1
@@ -104,11 +142,21 @@ def bench_host(games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
             "p50": round(1000 * percentile(latencies, 0.50), 1),
             "p95": round(1000 * percentile(latencies, 0.95), 1),
         },
+        "host_latency_ms": {
+            "p50": round(1000 * percentile(own, 0.50), 1),
+            "p95": round(1000 * percentile(own, 0.95), 1),
+        },
+        "host_cpu_ms_per_move": round(1000 * cpu / max(1, len(latencies)), 1),
         "host_peak_rss_mb": round(peak_mb, 1),
         "stalled": stalled,
         "lost": lost,
         "client_errors": report["errors"],
     }
+
+
+def _cpu_seconds() -> float:
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    return used.ru_utime + used.ru_stime
 
 
 # ----------------------------------------------------------------- the clients

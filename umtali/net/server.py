@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO, cast
@@ -48,7 +49,7 @@ from umtali.net.codes import Doorman, Role
 from umtali.net.host import Host
 from umtali.net.remote import Joined, RemoteScreen
 from umtali.ui.app import AppScreen
-from umtali.ui.gate import GatedInput
+from umtali.ui.gate import REMOTE, GatedInput
 
 #: Connections not yet at a table, for each game served: past this the oldest goes.
 WAITING = 24
@@ -182,11 +183,15 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     def __init__(self, door: _Door) -> None:
         self.door = door
-        self.input = GatedInput()
+        self.input = GatedInput(lines=REMOTE)
         self.table: AppScreen | None = None
         self.parting: str | None = None  # a last line for the client, after the table
         self._chan: Any = None
         self._told_size = False
+        # The host's own latency, where it is measured: when the last Enter came, and
+        # whether a table has been shown since (the next frame sent answers it).
+        self._enter: float | None = None
+        self._shown_since = False
         self._ended = False  # the table was ended (the connection went, or the host)
         self.lost = False  # the connection went: nothing more can be sent
 
@@ -206,6 +211,8 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def data_received(self, data: bytes, datatype: Any) -> None:
         if isinstance(data, str):  # a channel opened with an encoding
             data = data.encode("utf-8", "surrogateescape")
+        if self.door.server.latencies is not None and (b"\r" in data or b"\n" in data):
+            self._enter, self._shown_since = time.perf_counter(), False
         self.input.send_bytes(data)
 
     def eof_received(self) -> bool:
@@ -280,9 +287,19 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 chan.close()
                 return
             chan.write(data.encode("utf-8", "replace"))
+            if self._shown_since and self._enter is not None:
+                latencies = self.door.server.latencies
+                if latencies is not None:
+                    latencies.append(time.perf_counter() - self._enter)
+                self._enter, self._shown_since = None, False
         except (BrokenPipeError, ConnectionError, OSError, asyncssh.Error):
             self.lost = True
             self._end()
+
+    def table_shown(self) -> None:
+        """A new table went to this session's screen: the next frame sent shows it."""
+        if self._enter is not None:
+            self._shown_since = True
 
     def _end(self) -> None:
         """The connection is gone or going: its table ends, its input closes."""
@@ -381,6 +398,8 @@ class _Door(asyncssh.SSHServer):
             spectating=role.seat is None,
         )
         session.table = app
+        if self.server.latencies is not None:
+            app.on_table = session.table_shown
         session._tell_if_too_large(app)
         if role.seat is None:
             await self._watch(session, host, app)
@@ -444,8 +463,12 @@ class Server:
         games: int = 1,
         log: Callable[[str], None] = lambda line: None,
         color_system: str = "256",
+        latencies: list[float] | None = None,
     ) -> None:
         self.door = door
+        # Where given, each session adds the host's own latency of each answer to a
+        # keystroke: from its Enter arriving to the first frame sent after a new table.
+        self.latencies = latencies
         self.key = key
         self.listen = listen
         self.port = port

@@ -26,6 +26,7 @@ from umtali.engine.record import PlayerInfo
 from umtali.net.codes import Doorman
 from umtali.net.host import Host, Invite
 from umtali.storage import data_dir
+from umtali.ui.gate import ConsoleLines
 from umtali.ui.screen import Screen
 from umtali.ui.theme import Theme
 
@@ -193,12 +194,13 @@ def _record(
     return Recorder(players, record, "", local[seat].say, mode="net", you=seat)
 
 
-def _headless(host: Host, lines: Callable[[], str] = input) -> int:
+def _headless(host: Host, lines: Callable[[], str] | None = None) -> int:
     """The game in its thread, and the host's console: lines typed here are commands."""
     outcome: list[tuple[int, list[str]]] = []
     game = threading.Thread(target=lambda: outcome.append(host.play()), daemon=True)
     game.start()
-    console = threading.Thread(target=_console, args=(host, lines), daemon=True)
+    typed = ConsoleLines() if lines is None else None
+    console = threading.Thread(target=_console, args=(host, lines or typed), daemon=True)
     console.start()
     try:
         while game.is_alive():
@@ -207,6 +209,10 @@ def _headless(host: Host, lines: Callable[[], str] = input) -> int:
         host.stop()
         game.join(timeout=10)
         raise
+    finally:
+        if typed is not None:
+            typed.stop()  # no thread is left reading the terminal as the program ends
+            console.join(timeout=2)
     code, words = outcome[0] if outcome else (1, ["The game stopped."])
     for line in words:
         print(line)

@@ -118,6 +118,8 @@ class AppScreen:
         # and whether the player chose to leave (rather than being cut off).
         self.parting: str | None = None
         self.leaving = False
+        # Told each time a new table (or panel) is shown: the host's latency probe.
+        self.on_table: Callable[[], None] | None = None
         # At another terminal (over SSH) Ctrl-Z would stop the host's process: not there.
         self.suspends = not remote
         # Longest wait for an answer, in seconds (a hosted game), or None: no limit.
@@ -140,6 +142,7 @@ class AppScreen:
         self._interrupted = False
         self._closed = False
         self._ahead: str | None = None  # a line entered before it was asked for
+        self._ahead_said: Text | None = None  # the message that says so
         self._version = 0
         self._drawn: tuple[tuple[int, int, int], list[str]] | None = None
         self.buffer = Buffer(
@@ -258,10 +261,14 @@ class AppScreen:
         # The move log under the table says what the note would.
         self._shown = TableShown(view, info)
         self._changed()
+        if self.on_table is not None:
+            self.on_table()
 
     def show(self, renderable: RenderableType) -> None:
         self._shown = PanelShown(renderable)
         self._changed()
+        if self.on_table is not None:
+            self.on_table()
 
     def blank(self) -> None:
         self._shown = None
@@ -403,7 +410,12 @@ class AppScreen:
             if before is not None:
                 words += f" (instead of '{visible(before)}')"
             words += ". Ctrl-C drops it."
-        self._messages = [*self._messages, Text(words, "cyan")]
+        message = Text(words, "cyan")
+        if self._messages and self._messages[-1] is self._ahead_said:
+            self._messages = [*self._messages[:-1], message]  # one line, however many
+        else:
+            self._messages = [*self._messages, message]
+        self._ahead_said = message
         self._version += 1
         self.app.invalidate()
 

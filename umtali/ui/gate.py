@@ -35,6 +35,7 @@ import time
 from asyncio import AbstractEventLoop, get_running_loop
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 
 from prompt_toolkit.input import PipeInput
 from prompt_toolkit.input.vt100_parser import Vt100Parser
@@ -44,9 +45,26 @@ from prompt_toolkit.key_binding import KeyPress
 #: A person types a few bytes a second and pastes a few hundred at once.
 RAW_BURST = 64 * 1024
 RAW_RATE = 16 * 1024
-#: Line breaks passed at once, and then each second.
-LINES_BURST = 40
-LINES_RATE = 10.0
+
+
+@dataclass(frozen=True, slots=True)
+class Allowance:
+    """How many line breaks a stream passes at once, and then each second.
+
+    Each line a stream sends costs its host a little work (an answer, or a line kept
+    for later and a redraw), so a stranger's stream is held to a typist's pace; at
+    one's own terminal only one's own game would slow, so a script may type as fast
+    as the game asks.
+    """
+
+    burst: float
+    rate: float
+
+
+#: A connection from another terminal (an SSH player or spectator).
+REMOTE = Allowance(burst=40, rate=10.0)
+#: The terminal the program runs in (and the pipes of tests and scripts).
+LOCAL = Allowance(burst=1000, rate=1000.0)
 #: Keys one line may pass (the command line holds 200 characters; editing keys count).
 LINE_KEYS = 1000
 #: Characters of one paste: a command or a chat line, with room to spare.
@@ -70,7 +88,7 @@ _TOKEN = re.compile(
 )
 
 
-class _Allowance:
+class _Bucket:
     """So many units at once, and so many more each second (a token bucket)."""
 
     def __init__(self, burst: float, rate: float, clock: Callable[[], float]) -> None:
@@ -100,10 +118,12 @@ class InputGate:
     '\\x1b[200~meld 7S 6S 5S\\x1b[201~\\rx'
     """
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, lines: Allowance = REMOTE, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        self._raw = _Allowance(RAW_BURST, RAW_RATE, clock)
-        self._lines = _Allowance(LINES_BURST, LINES_RATE, clock)
+        self._raw = _Bucket(RAW_BURST, RAW_RATE, clock)
+        self._lines = _Bucket(lines.burst, lines.rate, clock)
         self._held = ""  # the start of a control sequence cut off by the end of a chunk
         self._skipping = False  # inside an overlong control sequence, until its end
         self._pasting = False
@@ -251,15 +271,59 @@ class InputGate:
         return PASTE_END
 
 
+class ConsoleLines:
+    """A line-mode console (``umtali host``'s own terminal), read line by line through
+    the input gate.
+
+    It reads the descriptor itself, a little at a time, rather than through Python's
+    buffered standard input: a thread blocked in that buffer holds its lock, and the
+    interpreter then aborts as it shuts down.  :meth:`stop` ends the reading.
+    """
+
+    def __init__(self, fd: int = 0) -> None:
+        self.fd = fd
+        self.gate = InputGate(LOCAL)
+        self._stop = threading.Event()
+        self._pending = ""
+
+    def __call__(self) -> str:
+        """The next line typed; EOFError when the console closes or reading stops."""
+        while not self._stop.is_set():
+            if "\n" in self._pending:
+                line, self._pending = self._pending.split("\n", 1)
+                return line.rstrip("\r")
+            try:
+                if not select.select([self.fd], [], [], 0.25)[0]:
+                    continue
+                data = os.read(self.fd, 4096)
+            except (OSError, ValueError):
+                data = b""
+            if not data:
+                break
+            self._pending += self.gate.take(data).replace("\r", "\n")
+        raise EOFError
+
+    def stop(self) -> None:
+        self._stop.set()
+
+
 class GatedInput(PipeInput):
     """A prompt_toolkit input whose every byte passes an :class:`InputGate`.
 
-    Fed by a file descriptor it reads (``GatedInput(fd=0)``, the terminal), or by
+    Fed by a file descriptor it reads (:meth:`terminal`), or by
     bytes pushed from any thread (:meth:`send_bytes`: an SSH channel, a test).
+    ``lines`` is the stream's allowance of line breaks: :data:`REMOTE` for another
+    terminal's.
     """
 
-    def __init__(self, fd: int | None = None, clock: Callable[[], float] = time.monotonic) -> None:
-        self.gate = InputGate(clock)
+    def __init__(
+        self,
+        *,
+        lines: Allowance,
+        fd: int | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.gate = InputGate(lines, clock)
         self._fd = fd
         self._lock = threading.Lock()
         self._passed: list[str] = []  # through the gate, not yet parsed
@@ -276,10 +340,10 @@ class GatedInput(PipeInput):
         try:
             fd = sys.stdin.fileno()
         except (AttributeError, ValueError, OSError):  # no standard input at all
-            closed = cls()
+            closed = cls(lines=LOCAL)
             closed.close()
             return closed
-        return cls(fd=fd)
+        return cls(lines=LOCAL, fd=fd)
 
     def __enter__(self) -> GatedInput:
         return self

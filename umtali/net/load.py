@@ -1,6 +1,7 @@
 """``umtali bench host``: many hosted games at once, each against a client over SSH.
 
-One host process serves ``games`` games from one SSH server; in each, seat 1 is
+One host process serves ``games`` sessions (best of three games, so that each
+lasts the run) from one SSH server; in each, seat 1 is
 a client on the loopback interface and seat 2 a bot.  The clients run in a
 process of their own (so the host's memory is the host's): each reads its screen
 through a terminal emulator, asks for a hint at its prompt and plays it, and
@@ -27,9 +28,14 @@ import time
 from pathlib import Path
 from typing import Any
 
+from umtali.ui.gate import REMOTE
+
 #: A game with no move for this many seconds at the end of the run has stalled.
 STALL = 20.0
-_HINT = re.compile(r"Hint: (.+?) —")
+#: Seconds between two lines a client types: a quick typist's, under the host's
+#: allowance of line breaks for a remote terminal (umtali.ui.gate.REMOTE).
+PACE = 1.2 / REMOTE.rate
+_HINT = re.compile(r"Hint: (.+?) —|(Typed ahead: 'hint')")
 
 
 def missing() -> str | None:
@@ -68,7 +74,7 @@ def bench_host(games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
     from rich.text import Text
 
     from umtali.bots.tournament import percentile
-    from umtali.engine.match import Game
+    from umtali.engine.match import Session
     from umtali.engine.record import PlayerInfo
     from umtali.net.codes import Doorman
     from umtali.net.host import Host
@@ -82,7 +88,7 @@ def bench_host(games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
     for n in range(games):
         players = (PlayerInfo("human", f"P{n}"), PlayerInfo("bot", "Bot", "normal"))
         host = Host(
-            Game(seed=seed + n),
+            Session(seed=seed + n),  # best of three: long enough to last the run
             players,
             Theme(),
             Text("RULES"),
@@ -115,9 +121,10 @@ def bench_host(games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
     for host in hosts:
         host.saver.save()
         saved = read_saved(host.saver.paths[0]).match
-        game = host.match
-        assert isinstance(game, Game) and isinstance(saved, Game)
-        if [h.actions() for h in saved.hands] != [h.actions() for h in game.hands]:
+        match = host.match
+        assert isinstance(match, Session) and isinstance(saved, Session)
+        played = [[h.actions() for h in g.hands] for g in match.games]
+        if [[h.actions() for h in g.hands] for g in saved.games] != played:
             lost += 1
     for host in hosts:
         for screen in host.remote.values():
@@ -185,7 +192,7 @@ async def _play_all(port: int, codes: list[str], seconds: float) -> dict[str, An
         "moves": moves,
         "last_move": last,
         "finished": finished,
-        "ended": time.monotonic(),
+        "ended": end,  # a game with no move in the run's last STALL seconds stalled
         "errors": errors[:10],
     }
 
@@ -218,6 +225,17 @@ async def _play_one(
     def text() -> str:
         return "\n".join(line.rstrip() for line in screen.display)
 
+    typed = [0.0]
+    over = [False]  # the game's end was on the screen
+
+    async def type_line(line: str) -> None:
+        """A line and Enter, no faster than the host lets a remote terminal type."""
+        wait = typed[0] + PACE - time.monotonic()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        typed[0] = time.monotonic()
+        proc.stdin.write(line + "\r")
+
     def table() -> str:
         shown = text()
         cut = shown.find("last moves")
@@ -236,6 +254,8 @@ async def _play_one(
             if not data:
                 return None
             stream.feed(data)
+            if "The game is over" in text():
+                over[0] = True
         return None
 
     try:
@@ -244,21 +264,26 @@ async def _play_one(
                 re.compile(r"(?m)^P\d+>\s*$|Press Enter|extra \(11th\)"), end - time.monotonic()
             )
             if found is None:
-                finished[i] = "The game is over" in text()
+                finished[i] = over[0] or "The game is over" in text()
                 break
             if not re.match(r"P\d+>", found.group(0)):  # a pause, or the dealer's question
-                proc.stdin.write("\r")
-                await asyncio.sleep(0.1)
-                stream.feed(await _drain(proc))
+                shown = text()
+                await type_line("")
+                await read_until(_other_than(shown), 10)  # answered, as a person waits
                 continue
-            proc.stdin.write("hint\r")
+            await type_line("hint")
             hint = await read_until(_HINT, 30)
             if hint is None:
                 errors.append("no hint came")
                 break
+            if hint.group(2):  # typed at a prompt already answered: look again
+                await asyncio.sleep(0.1)
+                stream.feed(await _drain(proc))
+                continue
             before = table()
+            await type_line(hint.group(1))
             started = time.monotonic()
-            proc.stdin.write(hint.group(1) + "\r")
+            answered = False
             while time.monotonic() - started < 30:
                 try:
                     data = await asyncio.wait_for(proc.stdout.read(65536), 0.5)
@@ -271,11 +296,22 @@ async def _play_one(
                     latencies.append(time.monotonic() - started)
                     moves[i] += 1
                     last[i] = time.monotonic()
+                    answered = True
                     break
+            if not answered:
+                errors.append("a move went unanswered")
     except (OSError, asyncssh.Error) as err:
-        errors.append(f"play: {err}")
+        if over[0] or "The game is over" in text():
+            finished[i] = True  # the host closed the table after the last Enter
+        else:
+            errors.append(f"play: {err}")
     finally:
         conn.close()
+
+
+def _other_than(screen: str) -> re.Pattern[str]:
+    """A pattern that matches any screen but ``screen``."""
+    return re.compile(rf"\A(?!{re.escape(screen)}\Z)")
 
 
 async def _drain(proc: Any) -> str:

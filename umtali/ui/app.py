@@ -30,7 +30,7 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import Completer, DynamicCompleter
 from prompt_toolkit.filters import Condition
-from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples
+from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.key_binding import merge_key_bindings
 from prompt_toolkit.layout import (
@@ -41,9 +41,13 @@ from prompt_toolkit.layout import (
     Layout,
     Window,
 )
+from prompt_toolkit.layout.containers import Container
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.menus import CompletionsMenu
+from prompt_toolkit.layout.mouse_handlers import MouseHandlers
 from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.layout.screen import Char, Screen, WritePosition
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 from rich.console import RenderableType
@@ -88,6 +92,80 @@ class _Page:
     top: int = 0
     lines: dict[int, list[str]] = field(default_factory=dict)  # drawn, by width
     closed: bool = False
+
+
+class _Drawn(Container):
+    """Lines already drawn, copied into prompt_toolkit's screen a row at a time.
+
+    A prompt_toolkit window splits, measures and copies its text character by
+    character at every redraw (a key typed, the cursor moved); the table changes far
+    less often, so its rows of screen cells are made once per change and size.
+    """
+
+    def __init__(self, rows: Callable[[int, int], list[dict[int, Char]]]) -> None:
+        self.rows = rows
+
+    def write_to_screen(
+        self,
+        screen: Screen,
+        mouse_handlers: MouseHandlers,
+        write_position: WritePosition,
+        parent_style: str,
+        erase_bg: bool,
+        z_index: int | None,
+    ) -> None:
+        x0, y0 = write_position.xpos, write_position.ypos
+        buffer = screen.data_buffer
+        for y, row in enumerate(self.rows(write_position.width, write_position.height)):
+            target = buffer[y0 + y]
+            if x0 == 0:
+                target.update(row)
+            else:
+                for x, char in row.items():
+                    target[x0 + x] = char
+
+    def reset(self) -> None:
+        pass
+
+    def preferred_width(self, max_available_width: int) -> Dimension:
+        return Dimension()
+
+    def preferred_height(self, width: int, max_available_height: int) -> Dimension:
+        return Dimension()
+
+    def get_children(self) -> list[Container]:
+        return []
+
+
+#: Screen cells already made, by character and style (a few thousand at most: the
+#: cards, the words and the table's few styles).
+_CELLS: dict[tuple[str, str], Char] = {}
+_MOST_CELLS = 20_000
+
+
+def screen_row(fragments: StyleAndTextTuples, width: int) -> dict[int, Char]:
+    """One drawn line as prompt_toolkit's screen cells, ``width`` columns at most."""
+    row: dict[int, Char] = {}
+    x = 0
+    for style, text, *_ in fragments:
+        for c in text:
+            char = _CELLS.get((c, style))
+            if char is None:
+                if len(_CELLS) > _MOST_CELLS:  # chat can bring any character: stay small
+                    _CELLS.clear()
+                char = _CELLS.setdefault((c, style), Char(c, style))
+            if char.width == 0:  # a combining mark: joins the cell before
+                if x > 0 and x - 1 in row:
+                    before = row[x - 1]
+                    row[x - 1] = Char(before.char + c, before.style)
+                continue
+            if x + char.width > width:
+                return row
+            row[x] = char
+            for extra in range(1, char.width):
+                row[x + extra] = Char("", style)
+            x += char.width
+    return row
 
 
 class AppScreen:
@@ -144,7 +222,8 @@ class AppScreen:
         self._ahead: str | None = None  # a line entered before it was asked for
         self._ahead_said: Text | None = None  # the message that says so
         self._version = 0
-        self._drawn: tuple[tuple[int, int, int], list[str]] | None = None
+        self._drawn: tuple[tuple[object, ...], list[dict[int, Char]]] | None = None
+        self._rows: dict[str, dict[int, Char]] = {}  # the last frame's rows, by line
         self.buffer = Buffer(
             multiline=False,
             accept_handler=self._accept,
@@ -500,18 +579,37 @@ class AppScreen:
             page.lines[width] = lines_of(page.renderable, width, self.color_system)
         return page.lines[width]
 
-    def _frame(self) -> ANSI:
+    def _frame_rows(self, width: int, height: int) -> list[dict[int, Char]]:
+        """What is shown above the command line (the table with its log and messages,
+        or a page) as rows of screen cells: drawn by rich once per change and size,
+        then handed to every redraw as they are."""
         columns, rows = self.size()
         page = self._page
         if page is not None:
-            lines = self._page_lines(page, columns)
-            return ANSI("\n".join(lines[page.top : page.top + rows - 1]))
-        rows -= self._prompt_rows() - 1
-        key = (self._version, columns, rows)
-        if self._drawn is None or self._drawn[0] != key:
-            drawn = frame(self._shown, self._messages, self.theme, columns, rows, self.color_system)
-            self._drawn = (key, drawn)
-        return ANSI("\n".join(self._drawn[1]))
+            key: tuple[object, ...] = ("page", id(page), page.top, columns, rows, width)
+        else:
+            rows -= self._prompt_rows() - 1
+            key = ("table", self._version, columns, rows, width)
+        drawn = self._drawn
+        if drawn is not None and drawn[0] == key:
+            return drawn[1]
+        if page is not None:
+            text = self._page_lines(page, columns)[page.top : page.top + rows - 1]
+        else:
+            text = frame(self._shown, self._messages, self.theme, columns, rows, self.color_system)
+        # Most lines are as they were in the last frame: only the others are made anew.
+        before: dict[str, dict[int, Char]] = self._rows
+        made: dict[str, dict[int, Char]] = {}
+        cells = []
+        for line in text[:height]:
+            row = before.get(line) or made.get(line)
+            if row is None:
+                row = screen_row(to_formatted_text(ANSI(line)), width)
+            made[line] = row
+            cells.append(row)
+        self._rows = made
+        self._drawn = (key, cells)
+        return cells
 
     def _prompt_rows(self) -> int:
         """Rows the command line takes: a long question wraps (up to three rows)."""
@@ -564,7 +662,7 @@ class AppScreen:
         )
         body = HSplit(
             [
-                Window(FormattedTextControl(self._frame), wrap_lines=False),
+                _Drawn(self._frame_rows),
                 ConditionalContainer(prompt_row, filter=~page_open),
                 Window(FormattedTextControl(self._toolbar), height=UNDER - 1),
             ]

@@ -588,3 +588,15 @@ def test_a_host_whose_output_is_piped_ends_cleanly(tmp_path: Path, loop: Loop) -
         assert b"Fatal Python error" not in host.before
     finally:
         host.close(force=True)
+
+
+def test_bench_host_names_the_extra_it_needs(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from umtali.bench import main
+    from umtali.net import load
+
+    assert load.missing() is None  # the test extra installs host-load
+    monkeypatch.setitem(sys.modules, "pyte", None)  # as if it were not installed
+    assert "pip install 'umtali[host-load]'" in (load.missing() or "")
+    assert main(["host", "--games", "1", "--seconds", "1"]) == 2  # at once, no traceback

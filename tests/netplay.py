@@ -20,8 +20,8 @@ from rich.text import Text
 
 import umtali
 from umtali.engine.record import PlayerInfo
-from umtali.net.host import Host
-from umtali.net.server import Server, host_key
+from umtali.host.game import Host
+from umtali.host.ssh import Server, host_key
 from umtali.ui.gate import REMOTE
 from umtali.ui.theme import Theme
 

@@ -11,7 +11,7 @@ import umtali
 from umtali.bots import NormalBot
 from umtali.bots.seat import GameInfo
 from umtali.engine.view import PlayerView
-from umtali.fuzzing import ScriptedSession
+from umtali.lab.fuzzing import ScriptedSession
 from umtali.ui.gate import LOCAL, GatedInput
 from umtali.ui.human import HumanSeat
 from umtali.ui.loop import TableLoop

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from umtali import bench, compare
+from umtali.lab import bench, compare
 
 pytestmark = pytest.mark.slow  # long playouts / real terminals: CI runs them
 

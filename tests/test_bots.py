@@ -15,12 +15,12 @@ from umtali.bots.expert import RACE_SHORTLIST, RACE_Z, SHORTLIST, _still_close
 from umtali.bots.fast import OwnTurns, Policy, quick_move, rollout, wary_move
 from umtali.bots.knowledge import Knowledge
 from umtali.bots.seat import GameInfo
-from umtali.bots.tournament import OracleBot, ReaderBot, bank_seed, play_match, summarise, wilson
 from umtali.engine.actions import ActionKind
 from umtali.engine.melds import meldable
 from umtali.engine.moves import to_move
 from umtali.engine.optional import OptionalState
 from umtali.engine.view import PlayerView
+from umtali.lab.tournament import OracleBot, ReaderBot, bank_seed, play_match, summarise, wilson
 
 
 def checked_game(seats: list[Seat], seed: int, rules: str = "classic") -> int:

@@ -10,8 +10,8 @@ import pytest
 from rich.console import Console
 
 import umtali
-from umtali import cli
 from umtali.bots import EasyBot, NormalBot
+from umtali.cli import main as cli
 from umtali.ui.loop import TableLoop
 from umtali.ui.screen import LineScreen
 from umtali.ui.theme import Theme
@@ -31,7 +31,7 @@ def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("command", ["play", "resume", "replay", "learn"])
 def test_commands_that_need_a_terminal_say_so(command: str, tmp_path: object) -> None:
-    args = [sys.executable, "-m", "umtali.cli", command]
+    args = [sys.executable, "-m", "umtali.cli.main", command]
     if command == "replay":
         game = umtali.Game(seed=1)
         game.next_hand()
@@ -93,14 +93,14 @@ def test_a_whole_session_runs_through_the_loop_with_no_terminal() -> None:
 def test_the_rules_pager_gets_colours_only_where_it_shows_them(
     env: dict[str, str], styled: bool, less: str | None
 ) -> None:
-    from umtali.cli import pager_shows_styles
+    from umtali.cli.main import pager_shows_styles
 
     assert pager_shows_styles(env) is styled
     assert env.get("LESS") == less
 
 
 def test_a_dumb_terminal_gets_the_line_by_line_table() -> None:
-    from umtali.start import is_dumb
+    from umtali.play.table import is_dumb
 
     assert is_dumb({"TERM": "dumb"}) and is_dumb({"TERM": "unknown"})
     assert not is_dumb({"TERM": "xterm-256color"}) and not is_dumb({})

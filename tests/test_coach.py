@@ -16,7 +16,7 @@ from umtali.bots.arena import play_game
 from umtali.bots.coach import assess, candidates, review_hand
 from umtali.engine.actions import Action
 from umtali.engine.record import PlayerInfo, format_record
-from umtali.review import review_match
+from umtali.review.game import review_match
 from umtali.ui.coaching import render_review
 
 ANN = "KS KH 2C 4D 6S 8H 10C 3D 5S 7H 9C"  # two kings, no meld

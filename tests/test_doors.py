@@ -25,7 +25,7 @@ import pytest
 from netplay import Hosted, Loop, OpenSSH, Terminal, connect
 from test_host import at_her_prompt, play_turns, secret_cards, shows_no_secret
 
-from umtali.net.codes import TRIES, new_code
+from umtali.host.codes import TRIES, new_code
 
 pytestmark = pytest.mark.slow  # real connections: CI runs them
 
@@ -209,9 +209,9 @@ def test_idle_and_sessionless_connections_never_keep_a_player_out(
 def test_a_login_with_no_session_is_closed(
     tmp_path: Path, loop: Loop, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import umtali.net.server
+    import umtali.host.ssh
 
-    monkeypatch.setattr(umtali.net.server, "SESSION_WAIT", 0.5)
+    monkeypatch.setattr(umtali.host.ssh, "SESSION_WAIT", 0.5)
     hosted = Hosted(tmp_path)
     try:
 
@@ -351,10 +351,10 @@ class Proxy:
 def test_a_frozen_client_is_noticed_and_its_player_rejoins(
     tmp_path: Path, loop: Loop, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import umtali.net.server
+    import umtali.host.ssh
 
-    monkeypatch.setattr(umtali.net.server, "KEEPALIVE", 1)
-    monkeypatch.setattr(umtali.net.server, "KEEPALIVE_MISSES", 2)
+    monkeypatch.setattr(umtali.host.ssh, "KEEPALIVE", 1)
+    monkeypatch.setattr(umtali.host.ssh, "KEEPALIVE_MISSES", 2)
     hosted = Hosted(tmp_path)
     proxy = Proxy(loop, hosted.port)
     try:
@@ -474,7 +474,7 @@ def test_a_finished_hosted_games_last_words_give_the_score() -> None:
     from umtali.bots import NormalBot
     from umtali.bots.arena import play_game
     from umtali.engine.record import PlayerInfo
-    from umtali.net.host import Host
+    from umtali.host.game import Host
     from umtali.ui.theme import Theme
 
     game = umtali.Game(seed=2)
@@ -528,8 +528,8 @@ def settle(ann: Terminal) -> None:
 def test_the_prompt_fuzz_through_an_ssh_connection(tmp_path: Path, loop: Loop) -> None:
     """Hostile lines (the fuzzer's) typed at every prompt of an SSH player, then the
     hint's move: the game goes on, nothing hidden is shown, the record replays."""
-    from umtali.fuzzing import hostile_line
-    from umtali.storage import read_saved
+    from umtali.lab.fuzzing import hostile_line
+    from umtali.store.saves import read_saved
 
     rng = random.Random(11)
     hosted = Hosted(tmp_path, bot="normal")
@@ -593,8 +593,8 @@ def test_a_host_whose_output_is_piped_ends_cleanly(tmp_path: Path, loop: Loop) -
 def test_bench_host_names_the_extra_it_needs(monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
-    from umtali.bench import main
-    from umtali.net import load
+    from umtali.lab import hostload as load
+    from umtali.lab.bench import main
 
     assert load.missing() is None  # the test extra installs host-load
     monkeypatch.setitem(sys.modules, "pyte", None)  # as if it were not installed

@@ -218,7 +218,7 @@ def test_a_game_that_ends_beside_an_unreadable_profile_says_so_once_and_goes_on(
     from umtali.bots import make_bot
     from umtali.bots.arena import play_game
     from umtali.engine.record import PlayerInfo
-    from umtali.start import Recorder
+    from umtali.play.table import Recorder
 
     profile = tmp_path / "profile.jsonl"
     fifo = _put(kind, profile)
@@ -240,8 +240,8 @@ def test_a_game_that_ends_beside_an_unreadable_profile_says_so_once_and_goes_on(
 def test_a_lesson_goes_on_beside_progress_it_cannot_read(kind: str, tmp_path: Path) -> None:
     from test_tutorial import ScriptedScreen, typed_for
 
-    from umtali.tutorial.lessons import lesson_named
-    from umtali.tutorial.teach import Teacher
+    from umtali.learn.lessons import lesson_named
+    from umtali.learn.teach import Teacher
     from umtali.ui.theme import Theme
 
     path = tmp_path / "learn.jsonl"
@@ -264,7 +264,7 @@ def test_a_lesson_goes_on_beside_progress_it_cannot_read(kind: str, tmp_path: Pa
 def test_a_host_key_that_is_no_key_file_is_refused_at_once(kind: str, tmp_path: Path) -> None:
     pytest.importorskip("asyncssh")
     from umtali.engine.errors import UmtaliError
-    from umtali.net.server import host_key
+    from umtali.host.ssh import host_key
 
     path = tmp_path / "host_key"
     fifo = _put(kind, path)
@@ -276,7 +276,7 @@ def test_a_host_key_that_is_no_key_file_is_refused_at_once(kind: str, tmp_path: 
 def test_a_host_key_is_never_made_through_a_link(tmp_path: Path) -> None:
     pytest.importorskip("asyncssh")
     from umtali.engine.errors import UmtaliError
-    from umtali.net.server import host_key
+    from umtali.host.ssh import host_key
 
     path, victim = tmp_path / "host_key", tmp_path / "elsewhere"
     path.symlink_to(victim)
@@ -286,7 +286,7 @@ def test_a_host_key_is_never_made_through_a_link(tmp_path: Path) -> None:
 
 
 def test_a_hosted_note_that_is_a_fifo_is_no_note(tmp_path: Path) -> None:
-    from umtali.net.start import hosted_options
+    from umtali.host.launch import hosted_options
 
     record = tmp_path / "g.umtali"
     fifo = tmp_path / "g.umtali.hosted"
@@ -298,8 +298,8 @@ def test_a_hosted_note_that_is_a_fifo_is_no_note(tmp_path: Path) -> None:
 def test_a_match_record_that_is_not_one_is_refused_and_left_as_it_is(
     kind: str, tmp_path: Path
 ) -> None:
-    from umtali.bots.match_record import RecordError, RunKey, append, open_record
-    from umtali.bots.tournament import MatchResult
+    from umtali.lab.match_record import RecordError, RunKey, append, open_record
+    from umtali.lab.tournament import MatchResult
 
     key = RunKey("normal", "easy", "classic", 1, "f" * 16)
     path = tmp_path / "run.jsonl"
@@ -346,13 +346,13 @@ ONE_ARGUMENT = {"replace", "rename"}
 
 #: What stays outside the door, and why: (module, function, call).
 ALLOWED = {
-    ("umtali/cli.py", "rules_text", ".read_text"): (
+    ("umtali/cli/main.py", "rules_text", ".read_text"): (
         "RULES.md is package data, read through importlib.resources: not a player's file"
     ),
-    ("umtali/cli.py", "main", "os.open"): (
+    ("umtali/cli/main.py", "main", "os.open"): (
         "the null device, to quiet output to a pipe that closed (Python's own recipe)"
     ),
-    ("umtali/net/load.py", "bench_host", "tempfile.mkdtemp"): (
+    ("umtali/lab/hostload.py", "bench_host", "tempfile.mkdtemp"): (
         "the host benchmark's own new, private scratch folder: not a player's file"
     ),
 }

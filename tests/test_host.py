@@ -19,7 +19,7 @@ import pytest
 from netplay import Hosted, Loop, OpenSSH, Terminal, connect
 
 from umtali.engine.cards import Card
-from umtali.net.codes import TRIES, Doorman, Role, new_code
+from umtali.host.codes import TRIES, Doorman, Role, new_code
 from umtali.ui.theme import Theme
 
 pytestmark = pytest.mark.slow  # real connections: CI runs them
@@ -328,8 +328,8 @@ def test_resume_hosts_a_hosted_game_again_with_new_codes(tmp_path: Path) -> None
 
     from umtali.engine.match import Game
     from umtali.engine.record import PlayerInfo
-    from umtali.net.start import HostOptions, hosted_options
-    from umtali.storage import Autosaver
+    from umtali.host.launch import HostOptions, hosted_options
+    from umtali.store.saves import Autosaver
 
     games = tmp_path / "games"
     games.mkdir()
@@ -362,9 +362,9 @@ def test_resume_hosts_a_hosted_game_again_with_new_codes(tmp_path: Path) -> None
 
 
 def test_spectators_are_capped(tmp_path: Path, loop: Loop, monkeypatch: pytest.MonkeyPatch) -> None:
-    import umtali.net.server
+    import umtali.host.ssh
 
-    monkeypatch.setattr(umtali.net.server, "SPECTATORS", 2)
+    monkeypatch.setattr(umtali.host.ssh, "SPECTATORS", 2)
     hosted = Hosted(tmp_path)
     try:
         first = Terminal(loop, hosted.port, hosted.code("spectator"))
@@ -381,7 +381,7 @@ def test_spectators_are_capped(tmp_path: Path, loop: Loop, monkeypatch: pytest.M
 
 
 def test_the_host_gives_a_missing_players_seat_to_the_bot(tmp_path: Path, loop: Loop) -> None:
-    from umtali.net.start import _console
+    from umtali.host.launch import _console
 
     hosted = Hosted(tmp_path)
     typed = iter(["help", "say welcome", "bot 3", "bot 2"])
@@ -469,7 +469,7 @@ def test_when_nobody_is_left_the_game_is_saved_not_played_out(tmp_path: Path) ->
 
 def test_a_damaged_host_key_is_named_not_a_traceback(tmp_path: Path) -> None:
     from umtali.engine.errors import UmtaliError
-    from umtali.net.server import host_key
+    from umtali.host.ssh import host_key
 
     path = tmp_path / "host_key"
     key = host_key(path)  # made on first use, owner-only
@@ -537,7 +537,7 @@ def test_the_hosts_own_ctrl_c_while_a_remote_seat_waits_is_the_hosts() -> None:
     import signal
     import threading
 
-    from umtali.net.remote import HostInterrupt, RemoteScreen
+    from umtali.host.remote import HostInterrupt, RemoteScreen
 
     screen = RemoteScreen("Ben", grace=30, seat=2)
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))

@@ -14,7 +14,7 @@ from prompting import recording_console, scripted_player, table
 import umtali
 from umtali.bots import NormalBot
 from umtali.engine.record import PlayerInfo, RecordError, format_record, load
-from umtali.storage import Autosaver, GameInUse, read_saved, write_atomically
+from umtali.store.saves import Autosaver, GameInUse, read_saved, write_atomically
 from umtali.ui.human import QuitGame
 from umtali.ui.loop import TableLoop
 from umtali.ui.screen import LineScreen
@@ -79,7 +79,7 @@ def run_cli(
 ) -> subprocess.CompletedProcess[str]:
     env = {"UMTALI_DATA_DIR": str(data), "PATH": "/usr/bin:/bin"}
     return subprocess.run(
-        [sys.executable, "-m", "umtali.cli", *args],
+        [sys.executable, "-m", "umtali.cli.main", *args],
         stdin=stdin,
         capture_output=True,
         text=True,
@@ -101,7 +101,7 @@ def test_a_closed_stdin_gets_a_clear_message(command: list[str], tmp_path: Path)
         [
             sys.executable,
             "-c",
-            "import sys; from umtali.cli import main; sys.exit(main(sys.argv[1:]))",
+            "import sys; from umtali.cli.main import main; sys.exit(main(sys.argv[1:]))",
             *command,
         ],
         stdin=None,
@@ -187,7 +187,8 @@ def test_the_lock_goes_with_a_killed_process(tmp_path: Path) -> None:
             sys.executable,
             "-c",
             "import sys, time, umtali; from pathlib import Path; "
-            "from umtali.engine.record import PlayerInfo; from umtali.storage import Autosaver; "
+            "from umtali.engine.record import PlayerInfo; "
+            "from umtali.store.saves import Autosaver; "
             "p = (PlayerInfo('human', 'A'), PlayerInfo('bot', 'B', 'hard')); "
             "s = Autosaver(umtali.Game(seed=1), p, [Path(sys.argv[1])], print); s.save(); "
             "print('ready', flush=True); time.sleep(60)",
@@ -267,7 +268,7 @@ def test_a_moves_save_costs_the_same_however_long_the_game(
         written.append(len(data))
         return real_write(fd, data)
 
-    monkeypatch.setattr("umtali.storage.os.write", counting)
+    monkeypatch.setattr("umtali.store.saves.os.write", counting)
     game = umtali.Game(seed=4)
     saver = Autosaver(game, PLAYERS, [tmp_path / "g.umtali"], print)
     saver.save()
@@ -346,7 +347,7 @@ def test_a_terminal_without_unicode_gets_plain_ascii(
     env: dict[str, str], command: list[str], tmp_path: Path
 ) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "umtali.cli", *command],
+        [sys.executable, "-m", "umtali.cli.main", *command],
         stdin=subprocess.DEVNULL,
         capture_output=True,
         env={"UMTALI_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin", **env},
@@ -400,7 +401,7 @@ def test_a_malformed_mouse_report_typed_at_the_prompt_is_ignored(report: str) ->
 
 @pytest.mark.slow
 def test_fuzzed_lines_never_break_a_game() -> None:
-    from umtali.fuzzing import fuzz
+    from umtali.lab.fuzzing import fuzz
 
     report = fuzz(games=4, seed=11, per_prompt=2)
     assert report.lines > 500  # the fuzz reached the prompt, many times
@@ -409,7 +410,7 @@ def test_fuzzed_lines_never_break_a_game() -> None:
 
 @pytest.mark.slow
 def test_fuzzed_lines_never_break_a_game_in_the_full_screen_app() -> None:
-    from umtali.fuzzing import fuzz
+    from umtali.lab.fuzzing import fuzz
 
     report = fuzz(games=2, seed=11, per_prompt=2, app=True)
     assert report.lines > 300

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from umtali.bench import bench_ladder, ladder_text
-from umtali.bots.ladder import fit, intervals, pairs
+from umtali.lab.bench import bench_ladder, ladder_text
+from umtali.lab.ladder import fit, intervals, pairs
 
 
 def test_the_fit_recovers_strengths_it_is_given() -> None:

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from umtali import bench
-from umtali.bots.match_record import RecordError, RunKey, append, open_record
 from umtali.bots.normal import NormalBot
 from umtali.bots.seat import Decision, GameInfo
-from umtali.bots.tournament import decision_print, play_match
 from umtali.engine.view import PlayerView
+from umtali.lab import bench
+from umtali.lab.match_record import RecordError, RunKey, append, open_record
+from umtali.lab.tournament import decision_print, play_match
 
 RUN = ["bots", "--a", "normal", "--b", "easy", "--workers", "1"]
 SAME = ("a_match_win_rate", "wilson95", "a_games_won", "b_games_won", "hands", "margin_per_hand")
@@ -139,7 +139,7 @@ def test_a_match_recorded_twice_or_a_strange_file_is_refused(tmp_path: Path) -> 
 
 def test_ctrl_c_stops_a_recorded_run_at_once_and_keeps_what_ended(tmp_path: Path) -> None:
     record = tmp_path / "run.jsonl"
-    args = [sys.executable, "-m", "umtali.cli", *["bench", *RUN[:-1]], "2"]
+    args = [sys.executable, "-m", "umtali.cli.main", *["bench", *RUN[:-1]], "2"]
     args += ["--matches", "100000", "--record", str(record)]
     # Its own process group, as a terminal's foreground job: Ctrl-C reaches every process.
     run = subprocess.Popen(

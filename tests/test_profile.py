@@ -16,9 +16,11 @@ from test_render import check_golden
 import umtali
 from umtali.bots import make_bot
 from umtali.bots.arena import play_game
-from umtali.daily import daily_of, daily_seed
 from umtali.engine.record import PlayerInfo
-from umtali.profile import (
+from umtali.play.daily import daily_of, daily_seed
+from umtali.stats.rating import MEASURED, history, model, rungs
+from umtali.stats.report import EMPTY, render_stats, streaks
+from umtali.store.profile import (
     GameEntry,
     add_game,
     entry_for,
@@ -26,8 +28,6 @@ from umtali.profile import (
     profile_path,
     read_profile,
 )
-from umtali.rating import MEASURED, history, model, rungs
-from umtali.stats import EMPTY, render_stats, streaks
 from umtali.ui.theme import Theme
 
 YOU = PlayerInfo("human", "You")
@@ -224,8 +224,8 @@ def test_game_ids_follow_the_saved_record() -> None:
 def test_each_game_of_a_session_reaches_the_profile_once_across_a_resume(
     tmp_path: Path,
 ) -> None:
-    from umtali.start import Recorder
-    from umtali.storage import Autosaver, read_saved
+    from umtali.play.table import Recorder
+    from umtali.store.saves import Autosaver, read_saved
     from umtali.ui.human import QuitGame
 
     record, profile = tmp_path / "20261123-050039.umtali", tmp_path / "profile.jsonl"
@@ -278,7 +278,7 @@ def test_each_game_of_a_session_reaches_the_profile_once_across_a_resume(
 def test_a_profile_that_cannot_be_written_is_said_and_the_game_goes_on(
     tmp_path: Path,
 ) -> None:
-    from umtali.start import Recorder
+    from umtali.play.table import Recorder
 
     blocker = tmp_path / "profile.jsonl"
     blocker.mkdir()  # a folder where the file should be
@@ -364,7 +364,7 @@ def test_resigning_in_the_real_command_counts_a_loss_and_ends_the_game(tmp_path:
 def test_a_hotseat_game_reaches_the_profile_once_from_the_first_players_seat(
     tmp_path: Path,
 ) -> None:
-    from umtali.start import Recorder
+    from umtali.play.table import Recorder
 
     profile = tmp_path / "profile.jsonl"
     players = (PlayerInfo("human", "Ann"), PlayerInfo("human", "Ben"))
@@ -397,7 +397,7 @@ def test_the_profile_reader_survives_any_bytes(tmp_path: Path) -> None:
 
 
 def test_a_clock_that_is_not_a_time_is_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
-    from umtali.profile import environ_clock
+    from umtali.store.profile import environ_clock
 
     monkeypatch.setenv("UMTALI_NOW", "2026-11-23T08:00:00")
     assert environ_clock() == datetime(2026, 11, 23, 8, 0)
@@ -407,8 +407,8 @@ def test_a_clock_that_is_not_a_time_is_ignored(monkeypatch: pytest.MonkeyPatch) 
 
 def test_a_hosted_game_the_host_played_goes_into_their_record(tmp_path: Path) -> None:
     from umtali.engine.record import PlayerInfo
-    from umtali.profile import read_profile
-    from umtali.start import Recorder
+    from umtali.play.table import Recorder
+    from umtali.store.profile import read_profile
 
     game = umtali.Game(seed=2)
     play_game(game, [make_bot("easy", 1), make_bot("normal", 2)])

@@ -20,7 +20,7 @@ from umtali.engine.cards import Card
 from umtali.engine.events import Event, EventKind
 from umtali.engine.record import PlayerInfo, played
 from umtali.engine.view import PlayerView
-from umtali.storage import Autosaver, read_saved
+from umtali.store.saves import Autosaver, read_saved
 from umtali.ui.gate import LOCAL, GatedInput
 from umtali.ui.human import HumanSeat, QuitGame
 from umtali.ui.loop import TableLoop

@@ -13,7 +13,7 @@ from test_hostile import PLAYERS, run_cli, started_game
 import umtali
 from umtali.engine.errors import UmtaliError
 from umtali.engine.record import PlayerInfo, format_record
-from umtali.storage import Autosaver, GameInUse, delete_game, read_saved, write_atomically
+from umtali.store.saves import Autosaver, GameInUse, delete_game, read_saved, write_atomically
 
 
 def _fifo(path: Path) -> Path:

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 import umtali
-from umtali import cli
 from umtali.bots import EasyBot, NormalBot
 from umtali.bots.arena import play_game
 from umtali.bots.seat import GameInfo
+from umtali.cli import main as cli
 from umtali.engine.record import (
     FORMAT_VERSION,
     MAGIC,
@@ -28,7 +28,7 @@ from umtali.engine.record import (
     load,
     parse_record,
 )
-from umtali.storage import (
+from umtali.store.saves import (
     Autosaver,
     copies_to_keep,
     read_saved,
@@ -206,7 +206,7 @@ def test_a_full_disk_mid_game_loses_nothing_once_space_returns(
             raise OSError(28, "No space left on device")
         real_fsync(fd)
 
-    monkeypatch.setattr("umtali.storage.os.fsync", fsync)
+    monkeypatch.setattr("umtali.store.saves.os.fsync", fsync)
     rng = random.Random(2)
     for move in range(30):
         full["on"] = 10 <= move < 20
@@ -243,7 +243,7 @@ from pathlib import Path
 from umtali.bots import NormalBot, EasyBot
 from umtali.bots.arena import play_hand, info_for
 from umtali.engine.record import PlayerInfo
-from umtali.storage import Autosaver
+from umtali.store.saves import Autosaver
 path = Path(sys.argv[1])
 players = (PlayerInfo("bot", "A", "normal"), PlayerInfo("bot", "B", "easy"))
 seed = 0

@@ -79,17 +79,40 @@ def _imports() -> dict[str, set[str]]:
     return graph
 
 
-def _layer(module: str, graph: dict[str, set[str]]) -> int:
-    """Leaves (modules importing no umtali module, e.g. textsafe) -1, engine 0, store 1
-    (the file door: it needs only the engine, and every layer above passes its files
-    through it), bots 2, ui 3, the rest (cli, storage, bench...) 4."""
-    if not graph.get(module) and not module.startswith("umtali.engine"):
-        return -1
-    layers = ("umtali.engine", "umtali.store", "umtali.bots", "umtali.ui")
-    for depth, package in enumerate(layers):
-        if module == package or module.startswith(package + "."):
+#: The layers from the bottom up: a package imports only packages of lower layers (and
+#: modules of its own).  Every package of ``umtali`` must be named here.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("engine",),
+    ("store",),  # the file door: every layer above passes its files through it
+    ("bots",),
+    ("ui",),
+    ("play",),  # seats people and bots at a table
+    ("host", "learn", "review", "stats"),  # the other ways of using Umtali
+    ("lab",),  # research tooling: only the command line reaches it
+    ("cli",),
+)
+
+
+def _package(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def _layer(module: str) -> int:
+    package = _package(module)
+    for depth, packages in enumerate(LAYERS):
+        if package in packages:
             return depth
-    return len(layers)
+    raise AssertionError(f"{module} is in no layer: add its package to LAYERS")
+
+
+def test_every_module_sits_in_a_package_that_names_its_layer() -> None:
+    loose = [m for m in _imports() if m.count(".") == 1 and _package(m) not in ("__main__",)]
+    loose = [m for m in loose if not any(_package(m) in layer for layer in LAYERS)]
+    assert not loose, f"modules loose beside the packages: {loose}"
+    for module in _imports():
+        if module not in ("umtali", "umtali.__main__"):
+            _layer(module)
 
 
 def test_each_layer_imports_only_the_layers_below_it() -> None:
@@ -97,10 +120,30 @@ def test_each_layer_imports_only_the_layers_below_it() -> None:
     backwards = [
         f"{m} imports {dep}"
         for m, deps in graph.items()
+        if m not in ("umtali", "umtali.__main__")
         for dep in deps
-        if m != "umtali" and dep != "umtali" and _layer(dep, graph) > _layer(m, graph)
+        if dep != "umtali"
+        and _package(dep) != _package(m)
+        and _layer(dep) >= _layer(m)
     ]
     assert not backwards
+
+
+def test_nothing_but_the_command_line_imports_the_lab() -> None:
+    graph = _imports()
+    reaching = [
+        f"{m} imports {dep}"
+        for m, deps in graph.items()
+        for dep in deps
+        if _package(dep) == "lab" and _package(m) not in ("lab", "cli")
+    ]
+    assert not reaching
+
+
+def test_a_layer_test_that_would_catch_a_module_reaching_up() -> None:
+    assert _layer("umtali.engine.hand") < _layer("umtali.bots.hard") < _layer("umtali.ui.app")
+    assert _layer("umtali.host.game") == _layer("umtali.learn.teach")
+    assert _layer("umtali.lab.bench") < _layer("umtali.cli.main")
 
 
 def test_no_module_imports_itself_round_a_circle() -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from umtali.storage import read_saved
+from umtali.store.saves import read_saved
 
 pexpect = pytest.importorskip("pexpect")
 pyte = pytest.importorskip("pyte")

@@ -17,12 +17,12 @@ from umtali.bots.coach import assess
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import CARDS
 from umtali.engine.view import PlayerView
-from umtali.tutorial.course import Count, Do, Lesson, Question, Try, same_move
-from umtali.tutorial.lessons import LESSONS, NoSuchLesson, lesson_named
-from umtali.tutorial.progress import Done, read_progress, remember
-from umtali.tutorial.teach import Teacher, course_menu, next_lesson
-from umtali.tutorial.turns import DISCARDS
-from umtali.tutorial.tutor import LessonRun, QuizRun
+from umtali.learn.course import Count, Do, Lesson, Question, Try, same_move
+from umtali.learn.lessons import LESSONS, NoSuchLesson, lesson_named
+from umtali.learn.progress import Done, read_progress, remember
+from umtali.learn.teach import Teacher, course_menu, next_lesson
+from umtali.learn.turns import DISCARDS
+from umtali.learn.tutor import LessonRun, QuizRun
 from umtali.ui.render import TableInfo, render_table
 from umtali.ui.screen import Toolbar
 from umtali.ui.theme import Theme
@@ -284,7 +284,7 @@ def test_damaged_progress_lines_are_skipped_and_kept(tmp_path: Path) -> None:
 
 
 def test_the_menu_shows_what_was_done() -> None:
-    from umtali.tutorial.progress import Progress
+    from umtali.learn.progress import Progress
 
     progress = Progress({"melds": Done(True, 3, 3), "jacks": Done(True, 1, 3)})
     out = Console(width=80, record=True, file=io.StringIO(), color_system=None)

@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from umtali.bench import bench_soak
-from umtali.bots.tournament import MatchResult, play_match
-from umtali.workers import ClusterError, run_jobs
+from umtali.lab.bench import bench_soak
+from umtali.lab.tournament import MatchResult, play_match
+from umtali.lab.workers import ClusterError, run_jobs
 
 
 def _square(x: int) -> int:
@@ -40,7 +40,7 @@ def test_without_ray_the_cluster_option_says_how_to_get_it(monkeypatch: pytest.M
 def test_the_bench_command_reports_a_missing_ray_in_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from umtali.bench import main
+    from umtali.lab.bench import main
 
     monkeypatch.setitem(sys.modules, "ray", None)
     assert main(["bots", "--a", "normal", "--b", "easy", "--matches", "1", "--ray"]) == 2

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from umtali.textsafe import visible
+from umtali.ui.textsafe import visible
 
 
 def shown(text: str, style: str = "") -> Text:

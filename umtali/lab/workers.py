@@ -96,7 +96,7 @@ def _on_ray(
         }
         if address:
             # The cluster's nodes get this very package, so they play by these rules.
-            options["runtime_env"] = {"py_modules": [str(Path(__file__).parent)]}
+            options["runtime_env"] = {"py_modules": [str(Path(__file__).parent.parent)]}
         else:
             options["num_cpus"] = max(1, workers)
         try:

@@ -1,4 +1,4 @@
-"""Benchmarks: ``python -m umtali.bench engine`` (also ``umtali bench engine``).
+"""Benchmarks: ``python -m umtali.lab.bench engine`` (also ``umtali bench engine``).
 
 The engine benchmark plays seeded random hands on one core through the
 int-level API a search bot uses (``legal_moves`` / ``apply_move``), then
@@ -107,7 +107,7 @@ def bench_engine(hands: int, seed: int, rules: str = "classic") -> dict[str, obj
 
 def random_for(seconds: float, seed: int) -> tuple[int, int, float]:
     """(hands, actions, elapsed) of classic random hands for about ``seconds``,
-    in the loop the other engines are timed with (:mod:`umtali.compare`)."""
+    in the loop the other engines are timed with (:mod:`umtali.lab.compare`)."""
     actions = hands = 0
     rng = random.Random(seed)
     pick = rng.random  # the same cheap choice in every engine's loop
@@ -134,7 +134,7 @@ def bench_compare(seconds: float, seed: int, rounds: int = COMPARE_ROUNDS) -> di
     machine falls on all three alike.  The ratios are of the totals; the
     spread of the per-round ratios is reported with them.
     """
-    from umtali import compare
+    from umtali.lab import compare
 
     engines = {
         "umtali": random_for,
@@ -186,9 +186,9 @@ def bench_soak(
     """Hands of random and bot play with every audit check after every action.
 
     The chunks of hands take the ``variants`` in turn; they run on ``workers``
-    local processes, or on Ray (see :mod:`umtali.workers`).
+    local processes, or on Ray (see :mod:`umtali.lab.workers`).
     """
-    from umtali.workers import run_jobs
+    from umtali.lab.workers import run_jobs
 
     chunks = soak_plan(hands, seed, variants)
     start = time.perf_counter()
@@ -212,7 +212,7 @@ SOAK_CHUNK = 250
 
 
 def _fuzz_one(job: tuple[int, int, str, bool]) -> dict[str, Any]:
-    from umtali.fuzzing import fuzz_game
+    from umtali.lab.fuzzing import fuzz_game
 
     seed, per_prompt, variant, app = job
     report = fuzz_game(seed, per_prompt, variant, app)
@@ -232,7 +232,7 @@ def bench_coach(games: int, seed: int, variant: str) -> dict[str, Any]:
     from umtali.bots import make_bot
     from umtali.bots.arena import play_game
     from umtali.engine.match import Game
-    from umtali.review import review_match
+    from umtali.review.game import review_match
 
     hands = decisions = 0
     lost = seconds = 0.0
@@ -259,9 +259,9 @@ def bench_coach(games: int, seed: int, variant: str) -> dict[str, Any]:
 def bench_fuzz(
     games: int, seed: int, per_prompt: int, workers: int, app: bool = False
 ) -> dict[str, Any]:
-    """Fuzzed games (:mod:`umtali.fuzzing`) on ``workers`` processes, the variants in
+    """Fuzzed games (:mod:`umtali.lab.fuzzing`) on ``workers`` processes, the variants in
     turn, on the line-by-line screen or (``app``) in the full-screen application."""
-    from umtali.workers import run_jobs
+    from umtali.lab.workers import run_jobs
 
     start = time.perf_counter()
     jobs = [((seed + n, per_prompt, VARIANTS[n % len(VARIANTS)], app),) for n in range(games)]
@@ -350,12 +350,12 @@ def bench_bots(
     """Duplicate matches between two levels, spread over processes (or Ray), with a
     progress bar.  With ``record`` each match is kept in that file as it ends, and
     the matches already there are not played again (see
-    :mod:`umtali.bots.match_record`)."""
+    :mod:`umtali.lab.match_record`)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    from umtali.bots.match_record import RunKey, append, open_record
-    from umtali.bots.tournament import MatchResult, decision_print, play_match, summarise
-    from umtali.workers import run_jobs
+    from umtali.lab.match_record import RunKey, append, open_record
+    from umtali.lab.tournament import MatchResult, decision_print, play_match, summarise
+    from umtali.lab.workers import run_jobs
 
     kept: dict[int, MatchResult] = {}
     if record is not None:
@@ -394,9 +394,9 @@ def bench_ladder(
     ray: str | None = None,
 ) -> dict[str, Any]:
     """A round robin of duplicate matches between ``levels``, and a rating for each."""
-    from umtali.bots.ladder import fit, intervals, pairs
-    from umtali.bots.tournament import MatchResult, play_match, summarise
-    from umtali.workers import run_jobs
+    from umtali.lab.ladder import fit, intervals, pairs
+    from umtali.lab.tournament import MatchResult, play_match, summarise
+    from umtali.lab.workers import run_jobs
 
     jobs = [(a, b, i) for a, b in pairs(levels) for i in range(matches)]
     done = run_jobs(play_match, [(a, b, i, version, rules) for a, b, i in jobs], workers, ray)
@@ -449,7 +449,7 @@ def _ray_option(parser: argparse.ArgumentParser) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from umtali.workers import ClusterError
+    from umtali.lab.workers import ClusterError
 
     try:
         return _main(argv)
@@ -459,7 +459,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    from umtali.bots.tournament import BANK_VERSION, LADDER, LEVELS
+    from umtali.lab.tournament import BANK_VERSION, LADDER, LEVELS
 
     parser = argparse.ArgumentParser(
         prog="umtali bench", description="Measure the Umtali engine and bots."
@@ -557,7 +557,7 @@ def _main(argv: Sequence[str] | None) -> int:
         print(json.dumps(rungs))
         return 0
     if args.what == "host":
-        from umtali.net import load
+        from umtali.lab import hostload as load
 
         if min(args.games) < 1 or not 1 <= args.seconds <= 3600:
             parser.error("--games must be at least 1 and --seconds from 1 to 3600")
@@ -609,7 +609,7 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.what == "bots":
         if args.matches < 1 or args.workers < 1:
             parser.error("--matches and --workers must be at least 1")
-        from umtali.bots.match_record import RecordError
+        from umtali.lab.match_record import RecordError
 
         try:
             result = bench_bots(
@@ -666,7 +666,7 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.hands < 1:
         parser.error("--hands must be at least 1")
     if args.compare:
-        from umtali import compare
+        from umtali.lab import compare
 
         missing = compare.available()
         if missing is not None:

@@ -7,7 +7,7 @@ is played by the engine in the tests; the words are ours.
 
 from __future__ import annotations
 
-from umtali.tutorial.course import OPPONENT, Count, Do, Lesson, Question, Setup, Them, Try
+from umtali.learn.course import OPPONENT, Count, Do, Lesson, Question, Setup, Them, Try
 
 MELDS = Lesson(
     key="melds",

@@ -23,9 +23,9 @@ from rich.text import Text
 
 from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo
-from umtali.net.codes import Doorman
-from umtali.net.host import Host, Invite
-from umtali.storage import data_dir
+from umtali.host.codes import Doorman
+from umtali.host.game import Host, Invite
+from umtali.store.saves import data_dir
 from umtali.ui.gate import ConsoleLines
 from umtali.ui.screen import Screen
 from umtali.ui.theme import Theme
@@ -101,7 +101,7 @@ def host_game(
     make_local: Callable[[], tuple[Screen, Callable[[Callable[[], Outcome]], int]]],
 ) -> int:
     """Serve ``match``; returns the exit code."""
-    from umtali.net.server import Server, fingerprint, host_key
+    from umtali.host.ssh import Server, fingerprint, host_key
     from umtali.store.door import HOSTED_NOTE, FileRefused, replace_file
 
     console = Console(highlight=False)
@@ -189,7 +189,7 @@ def _record(
     """Where the host plays a seat, each game that ends goes into their record."""
     if seat is None:
         return None
-    from umtali.start import Recorder
+    from umtali.play.table import Recorder
 
     return Recorder(players, record, "", local[seat].say, mode="net", you=seat)
 

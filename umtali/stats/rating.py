@@ -16,7 +16,7 @@ from functools import cache
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from umtali.profile import GameEntry
+from umtali.store.profile import GameEntry
 
 #: Measured with ``umtali bench bots`` (README): A beats B in this share of matches.
 MEASURED = (("hard", "normal", 0.728), ("normal", "easy", 0.990), ("expert", "hard", 0.533))

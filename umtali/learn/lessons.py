@@ -9,9 +9,9 @@
 from __future__ import annotations
 
 from umtali.engine.errors import UmtaliError
-from umtali.tutorial.course import Lesson
-from umtali.tutorial.melding import JACKS, MELDS, MUST_PLAY, OFF_THEIRS, THE_RULE
-from umtali.tutorial.turns import DISCARDS, GOING_OUT, LAST_TURN, SCORING, TAKE_TWO
+from umtali.learn.course import Lesson
+from umtali.learn.melding import JACKS, MELDS, MUST_PLAY, OFF_THEIRS, THE_RULE
+from umtali.learn.turns import DISCARDS, GOING_OUT, LAST_TURN, SCORING, TAKE_TWO
 
 LESSONS: tuple[Lesson, ...] = (
     MELDS,

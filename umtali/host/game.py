@@ -25,9 +25,9 @@ from umtali.bots.seat import Decision, GameInfo
 from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo
 from umtali.engine.view import PlayerView
-from umtali.net.codes import SPECTATOR, Doorman, Role
-from umtali.net.remote import HostInterrupt, RemoteScreen, SeatGone
-from umtali.storage import Autosaver
+from umtali.host.codes import SPECTATOR, Doorman, Role
+from umtali.host.remote import HostInterrupt, RemoteScreen, SeatGone
+from umtali.store.saves import Autosaver
 from umtali.ui.app import AppScreen
 from umtali.ui.human import HumanSeat, Resigned
 from umtali.ui.loop import TableLoop

@@ -24,8 +24,8 @@ from pathlib import Path
 
 from umtali.engine.match import Game
 from umtali.engine.record import PlayerInfo
-from umtali.storage import data_dir
 from umtali.store.door import PROFILE, FileMissing, FileRefused, read_file, replace_file
+from umtali.store.saves import data_dir
 
 #: Lines longer than this are not a game of ours.
 MAX_LINE = 100_000

@@ -1,6 +1,6 @@
 """The ``umtali`` command's options: what each subcommand takes, and the checks on them.
 
-Only the parser lives here; :mod:`umtali.cli` runs what it parses.
+Only the parser lives here; :mod:`umtali.cli.main` runs what it parses.
 """
 
 from __future__ import annotations

@@ -15,8 +15,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from umtali.storage import data_dir
 from umtali.store.door import PROGRESS, FileMissing, FileRefused, read_file, replace_file
+from umtali.store.saves import data_dir
 
 #: A longer line is no line of ours.
 MAX_LINE = 10_000

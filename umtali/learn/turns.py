@@ -7,7 +7,7 @@ first five, the engine plays every deal and answer in the tests.
 
 from __future__ import annotations
 
-from umtali.tutorial.course import OPPONENT, Count, Do, Lesson, Question, Setup, Them, Try
+from umtali.learn.course import OPPONENT, Count, Do, Lesson, Question, Setup, Them, Try
 
 #: Player 2 goes out at once, face down and with a pair (lesson 8 and its quiz).
 _OUT_AT_ONCE = (

@@ -2,7 +2,7 @@
 
 The file is JSON Lines.  Its first line says which run it belongs to (the two
 levels, the variant, the bank version, and the bots' decision fingerprint,
-:func:`~umtali.bots.tournament.decision_print`); every later line is one
+:func:`~umtali.lab.tournament.decision_print`); every later line is one
 match's result, written the moment the match ends.  Going on with a run reads
 the results already there and plays only the matches missing; since match
 ``i`` of a bank is the same wherever and whenever it is played, the figures
@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from umtali.bots.tournament import MatchResult
+from umtali.lab.tournament import MatchResult
 from umtali.store.door import (
     MATCH_RECORD,
     FileMissing,

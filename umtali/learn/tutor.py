@@ -17,7 +17,7 @@ from umtali.engine.cards import Card
 from umtali.engine.errors import IllegalAction
 from umtali.engine.hand import Hand
 from umtali.engine.view import PlayerView
-from umtali.tutorial.course import LEARNER, Count, Do, Lesson, Question, Them, Try, same_move
+from umtali.learn.course import LEARNER, Count, Do, Lesson, Question, Them, Try, same_move
 
 
 @dataclass(frozen=True, slots=True)

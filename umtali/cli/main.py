@@ -12,16 +12,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from umtali.bots import LEVELS
+from umtali.cli.options import build_parser
 from umtali.engine.errors import UmtaliError
 from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo
-from umtali.options import build_parser
-from umtali.textsafe import speaks_unicode, to_ascii, visible
+from umtali.ui.textsafe import speaks_unicode, to_ascii, visible
 
 if TYPE_CHECKING:
     from rich.markdown import Markdown
 
-    from umtali.net.start import HostOptions
+    from umtali.host.launch import HostOptions
     from umtali.ui.theme import Theme
 
 
@@ -102,7 +102,7 @@ def _table(
     daily: str = "",
 ) -> int:
     """Seat the players, save after every move to ``paths``, and play ``match`` on."""
-    from umtali.start import play_table
+    from umtali.play.table import play_table
 
     theme = _theme(args)
     return play_table(
@@ -120,7 +120,7 @@ def _table(
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from umtali.storage import new_record_path, refuse_existing
+    from umtali.store.saves import new_record_path, refuse_existing
 
     if args.record:
         refuse_existing(Path(args.record))  # before anything: a record never overwrites
@@ -136,8 +136,8 @@ def run_play(args: argparse.Namespace) -> int:
         players = (PlayerInfo("human", you), PlayerInfo("bot", them, args.bot))
     seed, daily = args.seed, ""
     if args.daily:
-        from umtali.daily import daily_seed
-        from umtali.profile import environ_clock
+        from umtali.play.daily import daily_seed
+        from umtali.store.profile import environ_clock
 
         today = environ_clock().date()
         seed, daily = daily_seed(today, args.variant), today.isoformat()
@@ -151,7 +151,7 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def run_resume(args: argparse.Namespace) -> int:
-    from umtali.storage import copies_to_keep, games_dir, read_saved, unfinished_games
+    from umtali.store.saves import copies_to_keep, games_dir, read_saved, unfinished_games
 
     if args.delete is not None:
         return _delete(args.delete)
@@ -201,7 +201,7 @@ def run_resume(args: argparse.Namespace) -> int:
     copies, skipped = copies_to_keep(saved)
     for why in skipped:
         print(visible(why), file=sys.stderr)
-    from umtali.net.start import hosted_options
+    from umtali.host.launch import hosted_options
 
     hosted = hosted_options(saved.path)
     if hosted is not None:  # a hosted game is hosted again, with new invite codes
@@ -225,7 +225,7 @@ def _daily_of(path: Path, match: Game | Session) -> str:
     save was started (its name), or ''."""
     from datetime import datetime
 
-    from umtali.daily import daily_of
+    from umtali.play.daily import daily_of
 
     try:
         started = datetime.strptime(path.stem[:8], "%Y%m%d").date()
@@ -236,7 +236,7 @@ def _daily_of(path: Path, match: Game | Session) -> str:
 
 def _delete(which: str) -> int:
     """umtali resume --delete N: remove unfinished game N of the list, saying which."""
-    from umtali.storage import delete_game, unfinished_games
+    from umtali.store.saves import delete_game, unfinished_games
 
     games, _ = unfinished_games()
     number = _number(which)
@@ -283,12 +283,12 @@ def _cannot_seat(players: tuple[PlayerInfo, PlayerInfo]) -> str:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from umtali.storage import read_saved
+    from umtali.store.saves import read_saved
 
     saved = read_saved(Path(args.file))
     if not _need_terminal("replay"):
         return 2
-    from umtali.start import make_screen
+    from umtali.play.table import make_screen
     from umtali.ui.replay import ReplayViewer
 
     theme = _theme(args)
@@ -305,13 +305,13 @@ def run_review(args: argparse.Namespace) -> int:
     if not (args.threshold >= 0 and math.isfinite(args.threshold)):
         print(f"umtali: --threshold {args.threshold}: give points, 0 or more", file=sys.stderr)
         return 2
-    from umtali.review import review_file
+    from umtali.review.game import review_file
 
     return review_file(Path(args.file), args.player, args.threshold, args.ascii)
 
 
 def run_stats(args: argparse.Namespace) -> int:
-    from umtali.stats import show_stats
+    from umtali.stats.report import show_stats
 
     return show_stats(args.ascii)
 
@@ -319,7 +319,7 @@ def run_stats(args: argparse.Namespace) -> int:
 def run_watch(args: argparse.Namespace) -> int:
     if not _need_terminal("watch"):
         return 2
-    from umtali.start import watch_table
+    from umtali.play.table import watch_table
 
     match: Game | Session = (
         Session(args.variant, seed=args.seed)
@@ -348,8 +348,8 @@ def run_host(args: argparse.Namespace) -> int:
         return 2
     if args.seat is not None and not _need_terminal("host --seat"):
         return 2
-    from umtali.net.start import HostOptions
-    from umtali.storage import new_record_path
+    from umtali.host.launch import HostOptions
+    from umtali.store.saves import new_record_path
 
     names = args.names or ("Player 1", "Player 2")
     second = PlayerInfo("bot", names[1], args.bot) if args.bot else PlayerInfo("human", names[1])
@@ -371,8 +371,8 @@ def _host(
     seed: int | None,
     options: HostOptions,
 ) -> int:
-    from umtali.net.start import host_game
-    from umtali.start import make_screen
+    from umtali.host.launch import host_game
+    from umtali.play.table import make_screen
 
     theme = _theme(args)
     return host_game(
@@ -389,16 +389,16 @@ def _host(
 
 
 def run_learn(args: argparse.Namespace) -> int:
-    from umtali.tutorial.lessons import lesson_named
+    from umtali.learn.lessons import lesson_named
 
     start = lesson_named(args.lesson) if args.lesson is not None else None
     if args.list:
-        from umtali.tutorial.teach import print_course
+        from umtali.learn.teach import print_course
 
         return print_course(args.ascii)
     if not _need_terminal("learn"):
         return 2
-    from umtali.tutorial.teach import learn_table
+    from umtali.learn.teach import learn_table
 
     theme = _theme(args)
     return learn_table(
@@ -424,7 +424,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: list[str]) -> int:
     if args and args[0] == "bench":
-        from umtali import bench
+        from umtali.lab import bench
 
         try:
             return bench.main(args[1:])

@@ -73,13 +73,13 @@ def bench_host(games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
     import asyncssh
     from rich.text import Text
 
-    from umtali.bots.tournament import percentile
     from umtali.engine.match import Session
     from umtali.engine.record import PlayerInfo
-    from umtali.net.codes import Doorman
-    from umtali.net.host import Host
-    from umtali.net.server import Server
-    from umtali.storage import read_saved
+    from umtali.host.codes import Doorman
+    from umtali.host.game import Host
+    from umtali.host.ssh import Server
+    from umtali.lab.tournament import percentile
+    from umtali.store.saves import read_saved
     from umtali.ui.theme import Theme
 
     folder = Path(tempfile.mkdtemp(prefix="umtali-load-"))

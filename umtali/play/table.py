@@ -19,9 +19,9 @@ from rich.text import Text
 from umtali.bots import Seat, make_bot
 from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo
-from umtali.profile import add_game, entry_for, environ_clock, game_id, profile_path
-from umtali.storage import Autosaver
 from umtali.store.door import FileRefused
+from umtali.store.profile import add_game, entry_for, environ_clock, game_id, profile_path
+from umtali.store.saves import Autosaver
 from umtali.ui.app import AppScreen
 from umtali.ui.app_keys import Watching
 from umtali.ui.gate import GatedInput

@@ -22,17 +22,17 @@ from rich.text import Text
 
 from umtali.engine.errors import InvalidNotation
 from umtali.engine.view import PlayerView
+from umtali.learn.course import Count, Lesson, Them
+from umtali.learn.lessons import LESSONS
+from umtali.learn.progress import Progress, read_progress, remember
+from umtali.learn.tutor import LessonRun, QuizRun, sentence
 from umtali.store.door import FileRefused
-from umtali.textsafe import to_ascii
-from umtali.tutorial.course import Count, Lesson, Them
-from umtali.tutorial.lessons import LESSONS
-from umtali.tutorial.progress import Progress, read_progress, remember
-from umtali.tutorial.tutor import LessonRun, QuizRun, sentence
 from umtali.ui.commands import parse_command
 from umtali.ui.layout import lines_of
 from umtali.ui.narrate import phrase
 from umtali.ui.render import TableInfo
 from umtali.ui.screen import Screen, ask_yes
+from umtali.ui.textsafe import to_ascii
 from umtali.ui.theme import Theme
 
 #: The words a learner may type besides moves, and what they do.
@@ -368,7 +368,7 @@ def learn_table(
     delay: float,
 ) -> int:
     """``umtali learn``: the course on the full-screen table (or line by line)."""
-    from umtali.start import make_screen
+    from umtali.play.table import make_screen
 
     screen, run = make_screen(plain, theme, show_rules)
     teacher = Teacher(screen, theme, rules, delay=delay)

@@ -15,8 +15,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from umtali.profile import GameEntry
-from umtali.rating import Point, history, rungs
+from umtali.stats.rating import Point, history, rungs
+from umtali.store.profile import GameEntry
 from umtali.ui.theme import Theme
 
 CHART_ROWS = 6
@@ -151,7 +151,7 @@ def show_stats(ascii_only: bool) -> int:
     """``umtali stats``: what the profile could not read, then the record."""
     from rich.console import Console
 
-    from umtali.profile import environ_clock, read_profile
+    from umtali.store.profile import environ_clock, read_profile
     from umtali.ui.text import shown
 
     profile = read_profile()

@@ -6,7 +6,7 @@ tries too many is shut out for a while (and told for how long).  A connection
 gets a terminal session and nothing else: no shell, no commands, no file
 transfer, no forwarding.  Each session is a prompt_toolkit application sized and
 redrawn for that client's terminal, showing the seat's
-:class:`~umtali.net.remote.RemoteScreen`.
+:class:`~umtali.host.remote.RemoteScreen`.
 
 The door holds against strangers as well as friends:
 
@@ -45,9 +45,9 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.text import Text
 
 from umtali.engine.errors import UmtaliError
-from umtali.net.codes import Doorman, Role
-from umtali.net.host import Host
-from umtali.net.remote import Joined, RemoteScreen
+from umtali.host.codes import Doorman, Role
+from umtali.host.game import Host
+from umtali.host.remote import Joined, RemoteScreen
 from umtali.ui.app import AppScreen
 from umtali.ui.gate import REMOTE, GatedInput
 

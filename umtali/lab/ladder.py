@@ -1,6 +1,6 @@
 """The ladder: every level against every other in duplicate matches, and a rating each.
 
-A round robin of duplicate matches (:func:`umtali.bots.tournament.play_match`, on
+A round robin of duplicate matches (:func:`umtali.lab.tournament.play_match`, on
 the versioned deal bank) gives each pair of levels a match score; a
 Bradley-Terry fit of all the scores at once gives each level one number, in Elo
 points (400 points are odds of ten to one), with ``normal`` at 0.  The interval

@@ -50,9 +50,9 @@ def review_file(path: Path, player: int | None, threshold: float, ascii_only: bo
     """``umtali review FILE``: print the review of one seat's decisions."""
     from rich.console import Console
 
-    from umtali.storage import read_saved
-    from umtali.textsafe import visible
+    from umtali.store.saves import read_saved
     from umtali.ui.coaching import render_review
+    from umtali.ui.textsafe import visible
     from umtali.ui.theme import Theme
 
     saved = read_saved(path)

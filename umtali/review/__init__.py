@@ -1,0 +1,1 @@
+"""``umtali review``: a finished or saved game read back by the coach, hand by hand."""

@@ -72,3 +72,13 @@ def test_rewind_takes_the_hand_back_exactly() -> None:
         game.rewind(6)  # only five actions are left to keep
     with pytest.raises(umtali.IllegalAction):
         umtali.Game(seed=1).rewind(0)  # nothing dealt yet
+
+
+def test_a_hand_that_is_over_is_asked_for_nothing_and_given_nothing() -> None:
+    driver = Driver([NormalBot(), EasyBot(2)])
+    game = driver.play_game(umtali.Game(seed=2))
+    finished = game.hands[-1]
+    with pytest.raises(ValueError, match="the hand is over"):
+        driver.apply(finished, "draw")
+    with pytest.raises(ValueError, match="the hand is over"):
+        driver.decide(finished, info_for(game))

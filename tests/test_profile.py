@@ -214,6 +214,14 @@ def test_a_resigned_game_is_a_loss_with_the_points_laid_so_far() -> None:
     assert hotseat.won and hotseat.mode == "hotseat"  # Ben resigned: Ann (the owner) won
 
 
+def test_a_game_still_in_play_has_no_entry_unless_resigned() -> None:
+    game = umtali.Game(seed=5)
+    game.next_hand()
+    with pytest.raises(ValueError, match="only a finished or resigned game"):
+        entry_for(game, (YOU, bot("hard")), "p#1", START)
+    assert entry_for(game, (YOU, bot("hard")), "p#1", START, resigned_by=2).won
+
+
 def test_game_ids_follow_the_saved_record() -> None:
     assert game_id(Path("/x/games/20261123-050039.umtali"), 2) == "20261123-050039#2"
     assert profile_path().name == "profile.jsonl"

@@ -2,7 +2,7 @@
 
 The terminal, the tournaments, the soak and the tests all play through a
 :class:`Driver`.  It knows nothing of screens or files: the table, a record
-or (later) a network seat listen to what it applies.
+listen to what it applies; a person at another terminal is a seat like any other.
 
 >>> import umtali
 >>> from umtali.bots import EasyBot, NormalBot
@@ -59,9 +59,7 @@ class Driver:
 
     def decide(self, hand: Hand, info: GameInfo) -> Decision:
         """What the seat to move chooses (nothing is applied)."""
-        player = hand.to_move
-        if player is None:
-            raise ValueError("the hand is over: nobody is to move")
+        player = _mover(hand)
         seat = self.seats[player - 1]
         start = time.perf_counter()
         if isinstance(seat, FullSight) and seat.sees_everything:
@@ -77,9 +75,8 @@ class Driver:
 
         An illegal action raises :class:`~umtali.IllegalAction` and changes nothing.
         """
-        player = hand.to_move
+        player = _mover(hand)
         played = hand.play(action)
-        assert player is not None
         for listener in self.listeners:
             listener(hand, player, played)
         return played
@@ -112,6 +109,14 @@ class Driver:
             assert hand is not None
             self.play_hand(hand, info_for(game))
         return game
+
+
+def _mover(hand: Hand) -> int:
+    """The player to move; a hand that is over has none, and nothing may be asked of it."""
+    player = hand.to_move
+    if player is None:
+        raise ValueError("the hand is over: nobody is to move")
+    return player
 
 
 def play_hand(

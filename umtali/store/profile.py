@@ -165,8 +165,9 @@ def entry_for(
         you = 1 if kinds[0] == "human" else 2
     if resigned_by is not None:
         winner = 3 - resigned_by
+    elif game.winner is None:
+        raise ValueError("only a finished or resigned game has an entry in the profile")
     else:
-        assert game.winner is not None, "only a finished game has an entry"
         winner = game.winner
     hands = tuple(r.scores for r in game.results)
     if game.hand is not None and not game.hand.is_over:

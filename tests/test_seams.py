@@ -122,9 +122,7 @@ def test_each_layer_imports_only_the_layers_below_it() -> None:
         for m, deps in graph.items()
         if m not in ("umtali", "umtali.__main__")
         for dep in deps
-        if dep != "umtali"
-        and _package(dep) != _package(m)
-        and _layer(dep) >= _layer(m)
+        if dep != "umtali" and _package(dep) != _package(m) and _layer(dep) >= _layer(m)
     ]
     assert not backwards
 

@@ -1,7 +1,8 @@
 """Bots: seats that choose moves from a player's view alone.
 
 They import the engine only, and see nothing a player at the table could
-not see.  :func:`make_bot` builds one by level name; :func:`bot` wraps it for
+not see.  The levels are listed once, in :mod:`umtali.bots.levels`.
+:func:`make_bot` builds one by level name; :func:`bot` wraps it for
 scripts, which may hand it a whole :class:`~umtali.Hand` (the bot still looks
 only at the view of the player to move).
 
@@ -17,25 +18,20 @@ from __future__ import annotations
 from umtali.bots.easy import EasyBot
 from umtali.bots.expert import ExpertBot
 from umtali.bots.hard import HardBot
+from umtali.bots.levels import named, names
 from umtali.bots.normal import NormalBot
 from umtali.bots.seat import Decision, GameInfo, Seat
 from umtali.engine.hand import Hand
 from umtali.engine.view import PlayerView
 
-LEVELS = ("easy", "normal", "hard", "expert")
+#: The levels' names when umtali was imported (the registry, :mod:`umtali.bots.levels`,
+#: is what the program reads).
+LEVELS = names()
 
 
 def make_bot(level: str, seed: int | None = None) -> Seat:
     """A bot of the named level; ``seed`` fixes its random choices."""
-    if level == "easy":
-        return EasyBot(seed)
-    if level == "normal":
-        return NormalBot()
-    if level == "hard":
-        return HardBot(seed)
-    if level == "expert":
-        return ExpertBot(seed)
-    raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(LEVELS)}")
+    return named(level).make(seed)
 
 
 class Bot:

@@ -18,7 +18,7 @@ from umtali.bots import make_bot
 from umtali.bots.arena import play_game
 from umtali.engine.record import PlayerInfo
 from umtali.play.daily import daily_of, daily_seed
-from umtali.stats.rating import MEASURED, history, model, rungs
+from umtali.stats.rating import history, measured, model, rungs
 from umtali.stats.report import EMPTY, render_stats, streaks
 from umtali.store.profile import (
     GameEntry,
@@ -119,9 +119,9 @@ def test_a_damaged_profile_names_the_file_loses_nothing_else_and_takes_the_next_
 def test_the_rating_rungs_predict_the_measured_win_rates() -> None:
     m = model()
     ladder = rungs()
-    for a, b, share in MEASURED:
-        ra, rb = (m.rating(mu=ladder[x], sigma=1.0) for x in (a, b))
-        assert m.predict_win([[ra], [rb]])[0] == pytest.approx(share, abs=0.001)
+    for run in measured():
+        ra, rb = (m.rating(mu=ladder[x], sigma=1.0) for x in (run.a, run.b))
+        assert m.predict_win([[ra], [rb]])[0] == pytest.approx(run.share, abs=0.001)
     assert ladder["easy"] < ladder["normal"] < ladder["hard"] < ladder["expert"]
 
 

@@ -1,9 +1,11 @@
 """Your rating against the bot ladder, with openskill (Plackett-Luce).
 
-The bots are the ladder's fixed rungs: ``normal`` at 25, and ``easy``, ``hard``
-and ``expert`` placed so that the model predicts the win rates measured between
-them in duplicate matches (README, ``umtali bench bots``).  Your rating starts where
-openskill starts everyone (25 ± 8.3) and moves with each game against a bot;
+The bots are the ladder's fixed rungs, each read from its level's entry in
+:mod:`umtali.bots.levels`: the anchor (``normal``, at 25), and each other level
+placed so that the model predicts the win rate measured in duplicate matches
+against a level already placed (README, ``umtali bench bots``).  Every level has
+a rung, so every game against a bot counts.  Your rating starts where openskill
+starts everyone (25 ± 8.3) and moves with each game against a bot;
 the rungs never move, so your number means the same thing tomorrow.  Games
 between two people are in your record but not in this rating.
 """
@@ -16,12 +18,10 @@ from functools import cache
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from umtali.bots.levels import Anchor, Level, Measured, player_levels
 from umtali.store.profile import GameEntry
 
-#: Measured with ``umtali bench bots`` (README): A beats B in this share of matches.
-MEASURED = (("hard", "normal", 0.728), ("normal", "easy", 0.990), ("expert", "hard", 0.533))
 RUNG_SIGMA = 1.0
-NORMAL_MU = 25.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,18 +50,38 @@ def _solve(above: float, share: float) -> float:
     return (low + high) / 2
 
 
-@cache
+def measured() -> tuple[Measured, ...]:
+    """The measurements the rungs are placed by (``umtali bench bots``, README)."""
+    return tuple(level.rung for level in player_levels() if isinstance(level.rung, Measured))
+
+
 def rungs() -> dict[str, float]:
     """Each bot level's fixed rating (mu)."""
-    hard_share, easy_share, expert_share = (share for _, _, share in MEASURED)
-    normal = NORMAL_MU
-    hard = _solve(normal, hard_share)
-    return {
-        "easy": normal - (_solve(normal, easy_share) - normal),
-        "normal": normal,
-        "hard": hard,
-        "expert": _solve(hard, expert_share),
-    }
+    return _rungs(player_levels())
+
+
+@cache
+def _rungs(levels: tuple[Level, ...]) -> dict[str, float]:
+    for level in levels:
+        if isinstance(level.rung, Measured) and level.name not in (level.rung.a, level.rung.b):
+            raise ValueError(f"the rung of {level.name} is a measurement of other levels")
+    placed = {level.name: level.rung.mu for level in levels if isinstance(level.rung, Anchor)}
+    waiting = [level for level in levels if level.name not in placed]
+    while waiting:
+        ready = [
+            (level, rung)
+            for level in waiting
+            if isinstance(rung := level.rung, Measured) and rung.other(level.name) in placed
+        ]
+        if not ready:
+            lost = ", ".join(level.name for level in waiting)
+            raise ValueError(f"no measurement links {lost} to the rating's anchor")
+        for level, rung in ready:
+            base = placed[rung.other(level.name)]
+            above = _solve(base, rung.share)  # where A stands, B at base
+            placed[level.name] = above if level.name == rung.a else base - (above - base)
+        waiting = [level for level in waiting if level.name not in placed]
+    return {level.name: placed[level.name] for level in levels}
 
 
 def history(entries: Sequence[GameEntry]) -> list[Point]:

@@ -66,7 +66,7 @@ def chart(points: Sequence[Point], width: int, theme: Theme, rows: int = CHART_R
     ladder = rungs()
     values = [p.mu for p in shown]
     top = max([*values, *ladder.values()]) + 0.5
-    bottom = min([*values, ladder["easy"]]) - 0.5
+    bottom = min([*values, *ladder.values()]) - 0.5
 
     def row_of(value: float) -> int:
         return min(rows - 1, int((top - value) / (top - bottom) * rows))

@@ -8,12 +8,12 @@ import pytest
 from dealing import deal, deal_in, run
 
 import umtali
-from umtali.bots import make_bot
+from umtali.bots import levels, make_bot
 from umtali.bots.seat import GameInfo
 from umtali.engine.cards import Card
 from umtali.engine.view import PlayerView
 from umtali.ui.theme import Theme
-from umtali.ui.why import METHODS, last_turn, why_lines
+from umtali.ui.why import last_turn, why_lines
 
 PLAIN = Theme(ascii=True)
 CARD = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
@@ -73,7 +73,7 @@ def test_the_same_view_behind_other_hidden_cards_gets_the_same_answer() -> None:
     assert "your QC worth less to it" in words[0]
     assert "9D is worth 1 to whoever lays it" in words[1]
     assert "it does not go with the QC under it" in words[1]
-    assert words[-1] == METHODS["normal"]
+    assert words[-1] == levels.named("normal").method
     assert "KD" not in "".join(words) and "KC" not in "".join(words)
 
 
@@ -119,4 +119,5 @@ def test_before_the_bot_moves_why_says_so() -> None:
 def test_every_bot_level_has_a_sentence_saying_how_it_chooses() -> None:
     from umtali.bots import LEVELS
 
-    assert set(METHODS) == set(LEVELS)
+    methods = {level.name: level.method for level in levels.player_levels() if level.method}
+    assert set(methods) == set(LEVELS)

@@ -4,36 +4,19 @@ A bot's own reasons come from its hand, which the player may not see, so they
 are never shown.  What ``why`` says is built from the player's view alone: the
 rule that made a move necessary, what a card taken was used for, what a discard
 is worth and how it sits with the card under it and the cards the player has
-shown, and how that bot level chooses.  So it can name no card the player has
-not seen (a test checks every card it names).
+shown, and how that bot level chooses (a sentence from its entry in
+:mod:`umtali.bots.levels`).  So it can name no card the player has not seen (a
+test checks every card it names).
 """
 
 from __future__ import annotations
 
+from umtali.bots.levels import find
 from umtali.engine.cards import Card, rummy_points
 from umtali.engine.events import NOT_PLAYED, Event, EventKind
 from umtali.engine.view import PlayerView
 from umtali.ui.narrate import phrase
 from umtali.ui.theme import Theme
-
-#: How each level chooses, in a sentence (what ``why`` adds to a real choice).
-METHODS = {
-    "easy": "The easy bot picks at random among its legal moves.",
-    "normal": (
-        "The normal bot lays what scores most this turn and discards the card least "
-        "worth keeping and least useful to you, from what you have shown."
-    ),
-    "hard": (
-        "The hard bot plays its best few choices out in hundreds of deals of the cards "
-        "it cannot see, and keeps the one that does best on average."
-    ),
-    "expert": (
-        "The expert bot reads your hand from what you have taken, passed and thrown away, "
-        "deals the cards it cannot see to match, and plays each of its choices out in "
-        "every one of those deals; where melding is optional it weighs holding a meld "
-        "back against laying it."
-    ),
-}
 
 
 def last_turn(view: PlayerView) -> list[Event]:
@@ -66,9 +49,16 @@ def why_lines(view: PlayerView, level: str, name: str, theme: Theme) -> list[str
             downs = []
         if event is not None:
             lines.append(f"{name} {phrase(event, theme)}: {_reason(event, turn, view, theme)}")
-    if any(_was_choice(e, view) for e in turn) and level in METHODS:
-        lines.append(METHODS[level])
+    method = _method(level)
+    if method is not None and any(_was_choice(e, view) for e in turn):
+        lines.append(method)
     return lines
+
+
+def _method(level: str) -> str | None:
+    """How a bot of ``level`` chooses, in a sentence (from its entry in the registry)."""
+    found = find(level)
+    return None if found is None else found.method
 
 
 def _was_choice(event: Event, view: PlayerView) -> bool:

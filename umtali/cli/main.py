@@ -11,7 +11,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from umtali.bots import LEVELS
+from umtali.bots.levels import find, names
 from umtali.cli.options import build_parser
 from umtali.engine.errors import UmtaliError
 from umtali.engine.match import Game, Session
@@ -272,10 +272,10 @@ def _number(text: str | None) -> int | None:
 def _cannot_seat(players: tuple[PlayerInfo, PlayerInfo]) -> str:
     """Why a saved game cannot be played on here, or ''."""
     for number, player in enumerate(players, 1):
-        if player.kind == "bot" and player.level not in LEVELS:
+        if player.kind == "bot" and find(player.level) is None:
             return (
                 f"player {number} is a bot of level {player.level!r}, which this umtali does not "
-                f"have ({', '.join(LEVELS)})"
+                f"have ({', '.join(names())})"
             )
     if all(player.kind == "bot" for player in players):
         return "this game has no human player (both seats are bots): umtali replay shows it"

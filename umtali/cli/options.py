@@ -9,10 +9,10 @@ import argparse
 import math
 
 from umtali import __version__
-from umtali.bots import LEVELS
+from umtali.bots.levels import OPPONENT, names
 from umtali.engine.rules import PRESETS
 
-DEFAULT_BOT = "hard"  # strong and quick; expert is a little stronger, and slower
+DEFAULT_BOT = OPPONENT.name  # the level a player meets unless they choose
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -46,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--bot",
-        choices=LEVELS,
+        choices=names(),
         default=DEFAULT_BOT,
         help=f"the bot's level (default {DEFAULT_BOT})",
     )
@@ -102,10 +102,10 @@ def build_parser() -> argparse.ArgumentParser:
     watch.add_argument(
         "--bots",
         nargs=2,
-        choices=LEVELS,
+        choices=names(),
         default=(DEFAULT_BOT, DEFAULT_BOT),
         metavar=("FIRST", "SECOND"),
-        help=f"the two bots' levels ({', '.join(LEVELS)}; default {DEFAULT_BOT} {DEFAULT_BOT})",
+        help=f"the two bots' levels ({', '.join(names())}; default {DEFAULT_BOT} {DEFAULT_BOT})",
     )
     watch.add_argument("--session", action="store_true", help="a session: best of three games")
     watch.add_argument(
@@ -131,7 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--names", nargs=2, type=_name, metavar=("FIRST", "SECOND"), help="the two names"
     )
     host.add_argument(
-        "--bot", choices=LEVELS, help="seat 2 is a bot of this level (seat 1 joins by ssh)"
+        "--bot", choices=names(), help="seat 2 is a bot of this level (seat 1 joins by ssh)"
     )
     host.add_argument(
         "--seat", type=int, choices=(1, 2), help="play this seat here, in this terminal"

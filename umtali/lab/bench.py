@@ -459,7 +459,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    from umtali.lab.tournament import BANK_VERSION, LADDER, LEVELS
+    from umtali.lab.tournament import BANK_VERSION, lab_levels, ladder_levels
 
     parser = argparse.ArgumentParser(
         prog="umtali bench", description="Measure the Umtali engine and bots."
@@ -489,8 +489,8 @@ def _main(argv: Sequence[str] | None) -> int:
         help="rules to soak (default all: the presets take turns)",
     )
     bots = sub.add_parser("bots", help="duplicate matches between two bot levels")
-    bots.add_argument("--a", choices=LEVELS, default="hard", help="bot A (default hard)")
-    bots.add_argument("--b", choices=LEVELS, default="normal", help="bot B (default normal)")
+    bots.add_argument("--a", choices=lab_levels(), default="hard", help="bot A (default hard)")
+    bots.add_argument("--b", choices=lab_levels(), default="normal", help="bot B (default normal)")
     bots.add_argument("--matches", type=int, default=100, help="matches (default 100)")
     bots.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     _ray_option(bots)
@@ -523,9 +523,9 @@ def _main(argv: Sequence[str] | None) -> int:
     ladder.add_argument(
         "--levels",
         nargs="+",
-        choices=LEVELS,
-        default=list(LADDER),
-        help=f"levels (default {' '.join(LADDER)})",
+        choices=lab_levels(),
+        default=list(ladder_levels()),
+        help=f"levels (default {' '.join(ladder_levels())})",
     )
     ladder.add_argument("--matches", type=int, default=20, help="matches a pair (default 20)")
     ladder.add_argument("--workers", type=int, default=2, help="processes (default 2)")

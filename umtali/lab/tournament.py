@@ -19,12 +19,15 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from umtali.bots import make_bot
 from umtali.bots.arena import Driver, Timer
 from umtali.bots.fast import rollout
 from umtali.bots.hard import HardBot
 from umtali.bots.knowledge import Knowledge
+from umtali.bots.levels import names
 from umtali.bots.policy import forced_choice
 from umtali.bots.seat import Decision, GameInfo, Seat
 from umtali.engine.actions import Action
@@ -106,18 +109,51 @@ class ReaderBot:
         raise TypeError("the reader needs the whole deal: use choose_full")
 
 
-LEVELS = ("easy", "normal", "hard", "expert", "oracle", "reader")
-#: The ladder's levels unless told: the bots, and the oracle as the reference.
-LADDER = ("easy", "normal", "hard", "expert", "oracle")
+@dataclass(frozen=True, slots=True)
+class LabLevel:
+    """A level only the lab seats: it sees hidden cards, so no player ever meets it."""
+
+    name: str
+    make: Callable[[int], OracleBot | ReaderBot]
+    #: What the level does, in a line.
+    about: str
+    #: In the ladder's round robin unless told otherwise.
+    ladder: bool
+
+
+#: The lab's own levels, which a tournament offers after the players'
+#: (:mod:`umtali.bots.levels`).  A new one is its bot and an entry here.
+LAB_ONLY = (
+    LabLevel(
+        name="oracle",
+        make=lambda seed: OracleBot(),
+        about="sees every card, the stock's order too, and plays each choice out on the true deal",
+        ladder=True,  # the reference the bots are measured against
+    ),
+    LabLevel(
+        name="reader",
+        make=ReaderBot,
+        about="hard's search, told the opponent's hand but not the stock",
+        ladder=False,
+    ),
+)
+
+
+def lab_levels() -> tuple[str, ...]:
+    """Every level a tournament can seat: the players' levels, then the lab's own."""
+    return (*names(), *(lab.name for lab in LAB_ONLY))
+
+
+def ladder_levels() -> tuple[str, ...]:
+    """The ladder's levels unless told: the players', and the oracle as the reference."""
+    return (*names(), *(lab.name for lab in LAB_ONLY if lab.ladder))
 
 
 def make_seat(level: str, seed: int) -> Seat | OracleBot | ReaderBot:
-    from umtali.bots import make_bot
-
-    if level == "oracle":
-        return OracleBot()
-    if level == "reader":
-        return ReaderBot(seed)
+    """A seat of ``level``, a lab-only level or a player's."""
+    for lab in LAB_ONLY:
+        if lab.name == level:
+            return lab.make(seed)
     return make_bot(level, seed)
 
 
@@ -272,14 +308,16 @@ def summarise(a: str, b: str, results: list[MatchResult], version: int) -> dict[
 
 __all__ = [
     "BANK_VERSION",
-    "LADDER",
-    "LEVELS",
+    "LAB_ONLY",
     "HardBot",
+    "LabLevel",
     "MatchResult",
     "OracleBot",
     "ReaderBot",
     "bank_seed",
     "decision_print",
+    "lab_levels",
+    "ladder_levels",
     "play_match",
     "summarise",
     "wilson",

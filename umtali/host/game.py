@@ -4,7 +4,7 @@ The engine runs here, in the host's process, and is the only truth: each
 player's screen is drawn from that player's own view (a spectator's from the
 public one), so nothing reaches a connection that its seat may not see.  The game
 is saved after every move, as at one keyboard.  A seat whose player stays away
-(or silent) past the grace period is given to the ``hard`` bot, and both
+(or silent) past the grace period is given to the adviser bot, and both
 players are told.  A player at another terminal who leaves (``quit``, Ctrl-D)
 leaves the table, not the game: their seat waits for them as after a dropped
 connection.  Only the host ends a hosted game.
@@ -21,6 +21,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from umtali.bots import Seat, make_bot
+from umtali.bots.levels import ADVISER
 from umtali.bots.seat import Decision, GameInfo
 from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo
@@ -36,8 +37,9 @@ from umtali.ui.split import SplitScreen
 from umtali.ui.text import shown, visible
 from umtali.ui.theme import Theme
 
-#: The bot a hint comes from, and the one that takes over an abandoned seat.
-STAND_IN = "hard"
+#: The bot a hint comes from, and the one that takes over an abandoned seat: the
+#: adviser, named once in the registry of levels.
+STAND_IN = ADVISER
 #: The longest chat line passed on.
 MAX_CHAT = 200
 #: Chat lines kept for a spectator or a player who comes back.
@@ -108,7 +110,7 @@ class Host:
         spectators: bool = False,
         log: Callable[[str], None] = lambda line: None,
         doorman: Doorman | None = None,
-        hint: str = STAND_IN,
+        hint: str = STAND_IN.name,
         game_over: Callable[[Game, int, int | None], None] | None = None,
     ) -> None:
         self.match = match
@@ -358,10 +360,10 @@ class Host:
 
     def _stand_in(self, gone: SeatGone) -> None:
         number = gone.seat
-        bot = make_bot(STAND_IN, None)
+        bot = STAND_IN.make(None)
         bot.name = self.players[number - 1].name
         self.loop.replace_seat(number, bot)
-        message = f"{gone}: the {STAND_IN} bot plays {gone.name}'s seat from now on."
+        message = f"{gone}: the {STAND_IN.name} bot plays {gone.name}'s seat from now on."
         self.split.say(shown(message, "yellow"))
         self.split.seats.pop(number, None)
         # If that player is still connected, they read it, and then their table closes.

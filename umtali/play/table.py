@@ -17,6 +17,7 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from umtali.bots import Seat, make_bot
+from umtali.bots.levels import ADVISER
 from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo
 from umtali.store.door import FileRefused
@@ -31,8 +32,8 @@ from umtali.ui.screen import LineScreen, QuitGame, Screen
 from umtali.ui.text import shown, visible
 from umtali.ui.theme import Theme
 
-#: The bot that gives hints: the strongest level, which answers in well under a second.
-HINT_BOT = "hard"
+#: The bot that gives hints: the adviser, named once in the registry of levels.
+HINT_BOT = ADVISER
 
 #: A result, and the last words to print once the screen is the terminal's again.
 Outcome = tuple[int, list[str]]
@@ -86,7 +87,7 @@ def play_table(
     """Seat the players, save after every move to ``paths``, and play ``match`` on;
     each game that ends (or is resigned) goes into the profile, once."""
     screen, run = make_screen(plain, theme, show_rules)
-    hint_bot = make_bot(HINT_BOT, seed)  # a seeded game gives the same hints too
+    hint_bot = HINT_BOT.make(seed)  # a seeded game gives the same hints too
 
     def open_rules() -> None:
         screen.page(rules, "rules")

@@ -1,11 +1,19 @@
-"""What the player types, turned into an action or a command for the loop.
+"""What the player types at the table: a move, or one of the table's commands.
 
-Actions use the engine's notation, with short aliases: ``d`` draw, ``t``
-take, ``t 2`` take two, ``tn`` take next, ``m`` meld, ``p`` play, ``x``
-discard, ``e`` end.  A bare card
-plays it if it can be played (otherwise discards it, in the discard step);
-bare cards that form a meld lay it.  Other words are commands for the table:
-help, hint, score, rules, all, quit.
+Moves use the engine's notation, with short aliases: ``d`` draw, ``t`` take,
+``t 2`` take two, ``tn`` take next, ``m`` meld, ``p`` play, ``x`` discard, ``e``
+end.  A bare card plays it if it can be played (otherwise discards it, in the
+discard step); bare cards that form a meld lay it.
+
+Every other word is a table command, and :data:`COMMANDS` is their one registry:
+each entry has the command's name and aliases, its row in the help (and the rule
+sets that list it), whether Tab offers it, where it may be used, and the function
+that answers it (in :mod:`umtali.ui.answers`; ``help``'s is here).  The parser,
+the help, the completion and the human seat read nothing else, so a new command
+is one entry here and its answer.
+
+>>> [command.name for command in COMMANDS]
+['all', 'hint', 'why', 'say', 'undo', 'help', 'score', 'rules', 'quit', 'resign']
 """
 
 from __future__ import annotations
@@ -14,15 +22,20 @@ import difflib
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from enum import Enum
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
+from rich.table import Table
+from rich.text import Text
 
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import Card
 from umtali.engine.errors import InvalidNotation
 from umtali.engine.rules import RuleSet
 from umtali.engine.view import PlayerView
+from umtali.ui import answers
+from umtali.ui.answers import Asked, AtTable
 
 ALIASES = {
     "d": "draw",
@@ -34,71 +47,193 @@ ALIASES = {
     "tn": "take next",
     "e": "end",
 }
-META = {
-    "help": "help",
-    "h": "help",
-    "?": "help",
-    "hint": "hint",
-    "why": "why",
-    "score": "score",
-    "scores": "score",
-    "rules": "rules",
-    "all": "all",
-    "a": "all",
-    "undo": "undo",
-    "u": "undo",
-    "quit": "quit",
-    "q": "quit",
-    "exit": "quit",
-    "resign": "resign",
-}
-
-HELP = [
-    ("draw  (d)", "take the top card of the stock"),
-    ("take  (t)", "take the top card of the discard pile"),
-    ("take 2  (t 2)", "take the top two discards (both must be played this turn)"),
-    ("take next  (tn)", "after playing the discard you took, take the next one too"),
-    ("take 7H  (t 7H)", "take 7H and every discard above it; 7H must be played"),
-    ("end  (e)", "end your last turn (the cards left in your hand are forfeited)"),
-    ("meld 7S 6S 5S  (m)", "lay a run, group, marriage, or a pair that takes you out"),
-    ("play JS  (p)", "play one card: a jack, or an addition (... on 10D to choose where)"),
-    ("discard 4C  (x)", "discard and end your turn; add 'down' to go out face down"),
-    ("7S 6S 5S", "cards alone: meld them, or play / discard a single card"),
-    ("all  (a)", "make every play that is forced (stops at the first real choice)"),
-    ("hint", "what the bot would do here, and why"),
-    ("why", "why the bot made the moves of its last turn"),
-    ("say hello", "a line to the other player, when you play at two terminals"),
-    ("undo  (u)", "take back this turn's moves, up to a stock draw"),
-    ("score / rules / help", "the scores, the rules, this list"),
-    ("quit  (q)", "leave the game, saved to resume (asks first)"),
-    ("resign", "give the game up: it counts as a loss in your record (asks first)"),
-]
 
 
-# The help rows that belong to one rule set only, by the rule that has them.
-_ONLY = {
-    "take 2  (t 2)": "take_two",
-    "take next  (tn)": "take_next",
-    "take 7H  (t 7H)": "take_deep",
-}
+def _always(rules: RuleSet) -> bool:
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class HelpRow:
+    """One row of the help: what to type, what it does, and the rule sets that list it."""
+
+    what: str
+    why: str | Callable[[RuleSet], str]  # the words may depend on the rules
+    listed: Callable[[RuleSet], bool] = _always
+
+    def words(self, rules: RuleSet) -> str:
+        return self.why if isinstance(self.why, str) else self.why(rules)
+
+
+def _meld_words(rules: RuleSet) -> str:
+    if not rules.jacks_alone:
+        return "lay a run or a group (a jack is an ordinary card here)"
+    if rules.final_two_run:
+        return "lay a run, group or marriage; two cards only to go out"
+    return "lay a run, group, marriage, or a pair that takes you out"
+
+
+#: The help rows of the moves, in the engine's notation (listed before the commands).
+MOVE_ROWS = (
+    HelpRow("draw  (d)", "take the top card of the stock"),
+    HelpRow("take  (t)", "take the top card of the discard pile"),
+    HelpRow(
+        "take 2  (t 2)",
+        "take the top two discards (both must be played this turn)",
+        lambda rules: rules.take_two,
+    ),
+    HelpRow(
+        "take next  (tn)",
+        "after playing the discard you took, take the next one too",
+        lambda rules: rules.take_next,
+    ),
+    HelpRow(
+        "take 7H  (t 7H)",
+        "take 7H and every discard above it; 7H must be played",
+        lambda rules: rules.take_deep,
+    ),
+    HelpRow(
+        "end  (e)",
+        "end your last turn (the cards left in your hand are forfeited)",
+        lambda rules: not rules.mandatory_play and rules.last_turn,
+    ),
+    HelpRow("meld 7S 6S 5S  (m)", _meld_words),
+    HelpRow("play JS  (p)", "play one card: a jack, or an addition (... on 10D to choose where)"),
+    HelpRow("discard 4C  (x)", "discard and end your turn; add 'down' to go out face down"),
+    HelpRow("7S 6S 5S", "cards alone: meld them, or play / discard a single card"),
+)
+
+
+class Where(Enum):
+    """Where a table command may be used, at a player's move prompt."""
+
+    ANY = "at any move prompt"
+    # It makes moves: refused, as a move is, while the table cannot be shown.
+    MOVING = "while the table can be shown"
+    HOSTED = "with a player at another terminal"
+    AGAINST_BOT = "against a bot"
+
+
+@dataclass(frozen=True, slots=True)
+class TableCommand:
+    """One command of the table, and all that the prompt, help and Tab know of it."""
+
+    name: str
+    answer: Callable[[Asked], None]
+    aliases: tuple[str, ...] = ()
+    # Its row in the help; None where another command's row names it too.
+    row: HelpRow | None = None
+    tab: bool = True  # whether Tab offers it
+    where: Where = Where.ANY
+    refusal: str = ""  # said where ``where`` does not hold
+    # A command followed by a line of text (``say hello``) says this when the line is
+    # missing; a command typed alone has none.
+    text_missing: str = ""
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return (self.name, *self.aliases)
+
+    @property
+    def moves(self) -> bool:
+        """Whether it makes moves (so it waits, as a move does, for a table to show)."""
+        return self.where is Where.MOVING
+
+    def allowed(self, seat: AtTable) -> bool:
+        """Whether ``seat`` may use it; else the seat is told :attr:`refusal`."""
+        if self.where is Where.HOSTED:
+            return seat.chat is not None
+        if self.where is Where.AGAINST_BOT:
+            return seat.opponent is not None
+        return True
+
+
+def _help(asked: Asked) -> None:
+    asked.screen.page(help_page(asked.view), "help")
+
+
+#: The table's commands, in the order that help lists them and Tab offers them.
+COMMANDS: tuple[TableCommand, ...] = (
+    TableCommand(
+        "all",
+        answers.all_forced,
+        ("a",),
+        HelpRow(
+            "all  (a)",
+            "make every play that is forced (stops at the first real choice)",
+            lambda rules: rules.mandatory_play,
+        ),
+        where=Where.MOVING,
+    ),
+    TableCommand("hint", answers.hint, row=HelpRow("hint", "what the bot would do here, and why")),
+    TableCommand(
+        "why",
+        answers.why,
+        row=HelpRow("why", "why the bot made the moves of its last turn"),
+        where=Where.AGAINST_BOT,
+        refusal="why explains the bot's moves; your opponent is a person.",
+    ),
+    TableCommand(
+        "say",
+        answers.say,
+        row=HelpRow("say hello", "a line to the other player, when you play at two terminals"),
+        tab=False,
+        where=Where.HOSTED,
+        refusal="say sends a line to a player at another terminal: none here.",
+        text_missing="say what? Type say and a line for the other player",
+    ),
+    TableCommand(
+        "undo",
+        answers.undo,
+        ("u",),
+        HelpRow("undo  (u)", "take back this turn's moves, up to a stock draw"),
+    ),
+    TableCommand(
+        "help",
+        _help,
+        ("h", "?"),
+        HelpRow("score / rules / help", "the scores, the rules, this list"),
+    ),
+    TableCommand("score", answers.score, ("scores",)),
+    TableCommand("rules", answers.rules),
+    TableCommand(
+        "quit",
+        answers.leave,
+        ("q", "exit"),
+        HelpRow("quit  (q)", "leave the game, saved to resume (asks first)"),
+    ),
+    TableCommand(
+        "resign",
+        answers.resign,
+        row=HelpRow("resign", "give the game up: it counts as a loss in your record (asks first)"),
+    ),
+)
+
+
+def table_command(word: str) -> TableCommand | None:
+    """The command that ``word`` names (or is an alias of), if any."""
+    word = word.lower()
+    return next((c for c in COMMANDS if word in c.words), None)
 
 
 def help_rows(rules: RuleSet) -> list[tuple[str, str]]:
-    """The help list for a rule set: its own draws, and ``end`` where melding is optional."""
-    rows = []
-    for what, why in HELP:
-        if what in _ONLY and not getattr(rules, _ONLY[what]):
-            continue
-        if what.startswith("end") and (rules.mandatory_play or not rules.last_turn):
-            continue
-        if what.startswith("all") and not rules.mandatory_play:
-            continue
-        if what.startswith("meld") and not rules.jacks_alone:
-            why = "lay a run or a group (a jack is an ordinary card here)"
-        elif what.startswith("meld") and rules.final_two_run:
-            why = "lay a run, group or marriage; two cards only to go out"
-        rows.append((what, why))
-    return rows
+    """The help list for a rule set: its own moves, then the table's commands."""
+    rows = [*MOVE_ROWS, *(c.row for c in COMMANDS if c.row is not None)]
+    return [(row.what, row.words(rules)) for row in rows if row.listed(rules)]
+
+
+def help_page(view: PlayerView) -> Table:
+    """The moves and commands of this variant, and what is legal now."""
+    table = Table(show_header=False, box=None, padding=(0, 2))
+    for what, why in help_rows(view.rules):
+        table.add_row(Text(what, style="bold"), why)
+    legal = ", ".join(view.legal_actions) or "nothing: wait for your turn"
+    table.add_row("", "")
+    table.add_row(Text("Legal now:", style="cyan"), legal)
+    return table
+
+
+# ----------------------------------------------------------------- parsing
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,8 +241,13 @@ class Command:
     """A parsed line: either an action in notation, or a table command."""
 
     action: Action | None = None
-    meta: str | None = None
-    text: str = ""  # what follows ``say``: a line for the other player
+    meta: str | None = None  # the table command's name
+    text: str = ""  # what follows a command that takes a line (``say``)
+
+    @property
+    def table(self) -> TableCommand | None:
+        """The table command, looked up in the registry."""
+        return None if self.meta is None else table_command(self.meta)
 
 
 def _expand(words: list[str]) -> list[str]:
@@ -126,13 +266,14 @@ def parse_command(text: str, view: PlayerView) -> Command:
     words = text.replace(",", " ").split()
     if not words:
         raise InvalidNotation("type an action (draw, meld 7S 6S 5S, discard 4C...) or 'help'")
-    if len(words) == 1 and words[0].lower() in META:
-        return Command(meta=META[words[0].lower()])
-    if words[0].lower() == "say":
-        said = text.strip()[3:].strip()
+    command = table_command(words[0])
+    if command is not None and command.text_missing:
+        said = text.strip()[len(words[0]) :].strip()
         if not said:
-            raise InvalidNotation("say what? Type say and a line for the other player")
-        return Command(meta="say", text=said)
+            raise InvalidNotation(command.text_missing)
+        return Command(meta=command.name, text=said)
+    if command is not None and len(words) == 1:
+        return Command(meta=command.name)
     words = _expand(words)
     verb = words[0].lower()
     if verb in _VERBS:
@@ -166,9 +307,10 @@ def _which_cards(verb: str, view: PlayerView) -> str:
 
 def _not_a_command(text: str, words: list[str], err: InvalidNotation) -> str:
     """Why a line that is neither a command nor cards is refused: a near-miss of a
-    command, a card mistyped, or nonsense."""
+    word typed alone (a move or a command), a card mistyped, or nonsense."""
     head = words[0].lower()
-    near = difflib.get_close_matches(head, [*_VERBS, *META], n=1, cutoff=0.7)
+    alone = [w for c in COMMANDS if not c.text_missing for w in c.words]
+    near = difflib.get_close_matches(head, [*_VERBS, *alone], n=1, cutoff=0.7)
     if near:
         return f"{text.strip()!r} is not a command: did you mean {near[0]}?"
     bad = next((w for w in words if not _is_card(w)), words[0])
@@ -185,33 +327,12 @@ def _is_card(word: str) -> bool:
     return True
 
 
-def forced_action(view: PlayerView) -> Action | None:
-    """The next play if every remaining play is forced, else None.
-
-    Forced means no choice changes the outcome: only plays and melds are open,
-    and no card could go into two different melds or be either melded or
-    played alone.  Single plays come in any order, so they never count as a
-    choice.
-    """
-    if not view.rules.mandatory_play:
-        return None  # where melding is optional, no play is ever forced
-    actions = view.legal
-    if not actions or any(a.kind not in (ActionKind.MELD, ActionKind.PLAY) for a in actions):
-        return None
-    used: set[Card] = set()
-    for a in actions:
-        if used & set(a.cards):
-            return None
-        used.update(a.cards)
-    return actions[0]
+# -------------------------------------------------------------- completion
 
 
 def completions_for(view: PlayerView) -> list[str]:
     """What Tab offers: exactly the legal actions, then the table commands."""
-    return [
-        *view.legal_actions,
-        *("all", "hint", "why", "undo", "help", "score", "rules", "quit", "resign"),
-    ]
+    return [*view.legal_actions, *(c.name for c in COMMANDS if c.tab)]
 
 
 class LegalCompleter(Completer):

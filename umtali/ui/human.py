@@ -1,40 +1,29 @@
 """The human seat: a prompt in front of a person, speaking the seat protocol.
 
 It is handed its Screen (full-screen, line by line, or a recording one in tests).
-Table commands (help, hint, score, rules, all) are answered here; an action
-is returned to the loop, which applies it or prints why it is refused.
+A move typed is returned to the loop, which applies it or prints why it is
+refused.  Any other word is a table command (all, hint, why, say, undo, help,
+score, rules, quit, resign: the registry in :mod:`umtali.ui.commands` lists
+them), answered here by its function in :mod:`umtali.ui.answers`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.table import Table
 from rich.text import Text
 
 from umtali.bots.seat import Decision, GameInfo, Seat
 from umtali.engine.errors import InvalidNotation
 from umtali.engine.view import PlayerView, Step
-from umtali.ui.commands import LegalCompleter, forced_action, help_rows, parse_command
+from umtali.ui.answers import Asked, Resigned, UndoRequest, forced_action
+from umtali.ui.commands import LegalCompleter, parse_command
 from umtali.ui.render import MIN_HEIGHT, MIN_WIDTH, playable_cards, too_small
 from umtali.ui.screen import QuitGame, Screen, ask_yes
 from umtali.ui.text import shown, visible
 from umtali.ui.theme import DEFAULT_THEME, Theme
-from umtali.ui.why import why_lines
 
 __all__ = ["HumanSeat", "QuitGame", "Resigned", "UndoRequest", "toolbar"]
-
-
-class UndoRequest(Exception):
-    """The player asked to take back their turn (the loop decides whether it may)."""
-
-
-class Resigned(Exception):
-    """A player gave the game up (it ends, lost by them)."""
-
-    def __init__(self, player: int) -> None:
-        super().__init__(f"player {player} resigned")
-        self.player = player
 
 
 class HumanSeat:
@@ -61,7 +50,8 @@ class HumanSeat:
         # Asked before the player leaves (quit, Ctrl-C, Ctrl-D).
         self.leave_question = "Leave the game?"
         self._view: PlayerView | None = None
-        self._auto = False
+        # Set by ``all``: the forced plays are made for the player until a choice is left.
+        self.auto = False
         # Set by the loop: draws the table again (an empty line asks for it).
         self.redraw: Callable[[], None] | None = None
         self._completer = LegalCompleter(lambda: self._view)
@@ -100,11 +90,11 @@ class HumanSeat:
     def choose(self, view: PlayerView, info: GameInfo) -> Decision:
         self._view = view
         while True:
-            if self._auto:
+            if self.auto:
                 forced = forced_action(view)
                 if forced is not None:
                     return Decision(forced, "forced")
-                self._auto = False
+                self.auto = False
                 if view.step is Step.PLAY:
                     self.screen.say(Text("A choice is left: the rest is up to you.", "yellow"))
             try:
@@ -127,78 +117,17 @@ class HumanSeat:
             except InvalidNotation as err:
                 self.screen.say(shown(str(err), "red"))
                 continue
-            if (command.action is not None or command.meta == "all") and self._too_small():
+            table = command.table
+            moves = command.action is not None or (table is not None and table.moves)
+            if moves and self._too_small():
                 continue  # a move made blind, on a table that cannot be shown, is refused
             if command.action is not None:
                 return Decision(command.action, "typed")
-            if command.meta == "quit":
-                if ask_yes(self.screen, self.leave_question):
-                    raise QuitGame(self.name)
-            elif command.meta == "resign":
-                if ask_yes(self.screen, "Resign this game? It counts as a loss in your record."):
-                    raise Resigned(view.player)
-            elif command.meta == "say":
-                if self.chat is None:
-                    self.screen.say(
-                        Text("say sends a line to a player at another terminal: none here.")
-                    )
-                else:
-                    self.chat(self.name, command.text)
-            elif command.meta == "undo":
-                self._auto = False
-                raise UndoRequest
-            elif command.meta == "all":
-                if forced_action(view) is None:
-                    self.screen.say(
-                        Text("Nothing is forced here: choose a move yourself.", "yellow")
-                    )
-                else:
-                    self._auto = True
+            assert table is not None  # a line is a move or a table command
+            if table.allowed(self):
+                table.answer(Asked(self, view, info, command.text))
             else:
-                self._answer(command.meta or "help", view, info)
-
-    # ------------------------------------------------------------- helpers
-
-    def _answer(self, meta: str, view: PlayerView, info: GameInfo) -> None:
-        if meta == "hint":
-            decision = self.hint_bot.choose(view, info)
-            self.screen.say(
-                Text.assemble(
-                    ("Hint:", "cyan"), f" {decision.action} {self.theme.dash} {decision.reason}"
-                )
-            )
-        elif meta == "score":
-            me, opp = view.player - 1, 2 - view.player
-            self.screen.say(
-                f"This hand: you {view.scores[me]}, opponent {view.scores[opp]}.  "
-                f"Game: you {info.totals[me] + view.scores[me]}, "
-                f"opponent {info.totals[opp] + view.scores[opp]}."
-            )
-        elif meta == "rules":
-            self.show_rules()
-        elif meta == "why":
-            if self.opponent is None:
-                self.screen.say(Text("why explains the bot's moves; your opponent is a person."))
-                return
-            name, level = self.opponent
-            lines = why_lines(view, level, name, self.theme)
-            if len(lines) == 1:
-                self.screen.say(Text(lines[0]))
-            else:  # a turn's worth of reasons would push the table's messages away
-                self.screen.page(Text("\n\n".join(lines)), "why")
-        else:
-            self.screen.page(help_page(view), "help")
-
-
-def help_page(view: PlayerView) -> Table:
-    """The commands of this variant, and what is legal now."""
-    table = Table(show_header=False, box=None, padding=(0, 2))
-    for what, why in help_rows(view.rules):
-        table.add_row(Text(what, style="bold"), why)
-    legal = ", ".join(view.legal_actions) or "nothing: wait for your turn"
-    table.add_row("", "")
-    table.add_row(Text("Legal now:", style="cyan"), legal)
-    return table
+                self.screen.say(Text(table.refusal))
 
 
 def toolbar(view: PlayerView, theme: Theme, width: int) -> str:

@@ -1,0 +1,170 @@
+"""The registry of table commands: everything the prompt, the help and Tab know of a
+command comes from its one entry, and a new command needs nothing else."""
+
+from __future__ import annotations
+
+import pytest
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+from prompting import recording_console, scripted_player, table
+from rich.text import Text
+from test_render import check_golden, text_of
+
+import umtali
+from umtali.engine.rules import PRESETS
+from umtali.ui import commands
+from umtali.ui.answers import Asked
+from umtali.ui.commands import (
+    ALIASES,
+    COMMANDS,
+    MOVE_ROWS,
+    HelpRow,
+    LegalCompleter,
+    TableCommand,
+    completions_for,
+    help_page,
+    help_rows,
+    parse_command,
+)
+from umtali.ui.human import QuitGame
+
+
+def _view() -> umtali.PlayerView:
+    return umtali.deal_hand(seed=7).view(1)  # meld KS QS and play JS are legal
+
+
+def _tab(typed: str) -> list[str]:
+    view = _view()
+    completer = LegalCompleter(lambda: view)
+    return [c.text for c in completer.get_completions(Document(typed), CompleteEvent())]
+
+
+def _tea(asked: Asked) -> None:
+    asked.screen.say(Text(f"Tea for {asked.seat.name}, {len(asked.view.hand)} cards in hand."))
+
+
+TEA = TableCommand("tea", _tea, ("cuppa",), HelpRow("tea  (cuppa)", "a cup of tea, any time"))
+
+
+def test_a_command_added_to_the_registry_alone_is_parsed_listed_offered_and_answered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    aliases, moves = dict(ALIASES), MOVE_ROWS
+    monkeypatch.setattr(commands, "COMMANDS", (*COMMANDS, TEA))
+    view = _view()
+    assert parse_command("tea", view).meta == "tea"
+    assert parse_command("CUPPA", view).meta == "tea"
+    with pytest.raises(umtali.InvalidNotation, match="did you mean cuppa"):
+        parse_command("cupa", view)
+    assert help_rows(view.rules)[-1] == ("tea  (cuppa)", "a cup of tea, any time")
+    assert "a cup of tea, any time" in text_of(help_page(view), width=100)
+    assert completions_for(view)[-1] == "tea"
+    assert _tab("te") == ["tea"]
+
+    loop, console, _session, pipe_cm = table(scripted_player(["cuppa", "quit", "y"]))
+    try:
+        with pytest.raises(QuitGame):
+            loop.play_game(umtali.Game(seed=5))
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    assert "Tea for Ann, 11 cards in hand." in console.export_text()
+    assert aliases == ALIASES and MOVE_ROWS is moves  # no other list was touched
+
+
+def test_a_command_with_a_line_and_a_condition_comes_from_its_entry_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    shout = TableCommand(
+        "shout",
+        lambda asked: asked.screen.say(Text(asked.text.upper())),
+        row=HelpRow("shout hi", "shout"),
+        tab=False,
+        where=commands.Where.HOSTED,
+        refusal="Nobody hears you.",
+        text_missing="shout what?",
+    )
+    monkeypatch.setattr(commands, "COMMANDS", (*COMMANDS, shout))
+    view = _view()
+    assert parse_command("shout  hi there", view).text == "hi there"
+    with pytest.raises(umtali.InvalidNotation, match="shout what"):
+        parse_command("shout", view)
+    assert "shout" not in completions_for(view)
+    loop, console, _session, pipe_cm = table(scripted_player(["shout hi", "quit", "y"]))
+    try:
+        with pytest.raises(QuitGame):
+            loop.play_game(umtali.Game(seed=5))
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    assert "Nobody hears you." in console.export_text()  # one keyboard: no one to hear
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c.name)
+def test_each_command_has_a_help_row_or_is_named_in_one(command: TableCommand) -> None:
+    rows = [row for rules in PRESETS.values() for row in help_rows(rules)]
+    if command.row is not None:
+        assert any(row[0] == command.row.what for row in rows), "listed in no variant"
+    # Its name is in a row of the help: its own, or one it shares (score, rules, help).
+    assert any(command.name in what.replace("/", " ").split() for what, _ in rows)
+
+
+@pytest.mark.parametrize(
+    "word,name", [(w, c.name) for c in COMMANDS for w in c.words], ids=lambda x: str(x)
+)
+def test_each_command_is_reached_by_each_of_its_words(word: str, name: str) -> None:
+    command = commands.table_command(word)
+    assert command is not None
+    line = f"{word} hello" if command.text_missing else word
+    for typed in (line, line.upper()):
+        parsed = parse_command(typed, _view())
+        assert parsed.action is None and parsed.meta == name
+        assert parsed.table is command
+
+
+def test_no_word_names_two_things() -> None:
+    words = [w for c in COMMANDS for w in c.words]
+    assert len(words) == len(set(words))
+    moves = {"draw", "take", "meld", "play", "discard", "end", *ALIASES}
+    assert not moves & set(words)
+    assert all(w == w.lower() for w in words)
+
+
+def test_the_help_and_tab_list_as_before() -> None:
+    """The help page of each variant, and what Tab offers, word for word."""
+    pages = []
+    for name, rules in PRESETS.items():
+        view = umtali.deal_hand(seed=7, rules=rules).view(1)
+        pages.append(f"== {name}\n{text_of(help_page(view), width=100)}")
+    check_golden("help", "".join(pages))
+    assert completions_for(_view()) == [
+        *("meld KS QS", "play JS", "all", "hint", "why", "undo", "help"),
+        *("score", "rules", "quit", "resign"),
+    ]
+    assert _tab("h") == ["hint", "help"] and _tab("r") == ["rules", "resign"]
+
+
+@pytest.mark.parametrize(
+    "opponent,says",
+    [(None, "why explains the bot's moves; your opponent is a person."), (("Bot", "normal"), "")],
+)
+def test_where_a_command_is_refused_the_seat_says_why(
+    opponent: tuple[str, str] | None, says: str
+) -> None:
+    from prompting import TypingSession
+
+    from umtali.bots import NormalBot
+    from umtali.ui.gate import LOCAL, GatedInput
+    from umtali.ui.human import HumanSeat
+    from umtali.ui.screen import LineScreen
+    from umtali.ui.theme import Theme
+
+    console = recording_console()
+    replies = iter(["why", "say hi", "quit", "y"])
+    with GatedInput(lines=LOCAL) as pipe:
+        session = TypingSession(pipe, lambda message: next(replies) + "\r")
+        screen = LineScreen(console, session, Theme())
+        seat = HumanSeat("Ann", screen, NormalBot(), lambda: None, Theme(), opponent)
+        with pytest.raises(QuitGame):
+            seat.choose(_view(), umtali.GameInfo())
+    out = console.export_text()
+    assert "say sends a line to a player at another terminal: none here." in out
+    assert (says in out) if says else "your opponent is a person" not in out

@@ -43,7 +43,9 @@ def _tea(asked: Asked) -> None:
     asked.screen.say(Text(f"Tea for {asked.seat.name}, {len(asked.view.hand)} cards in hand."))
 
 
-TEA = TableCommand("tea", _tea, ("cuppa",), HelpRow("tea  (cuppa)", "a cup of tea, any time"))
+TEA = TableCommand(
+    "tea", _tea, aliases=("cuppa",), row=HelpRow("tea  (cuppa)", "a cup of tea, any time")
+)
 
 
 def test_a_command_added_to_the_registry_alone_is_parsed_listed_offered_and_answered(

@@ -21,7 +21,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from enum import Enum
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
@@ -108,8 +108,7 @@ class Where(Enum):
     """Where a table command may be used, at a player's move prompt."""
 
     ANY = "at any move prompt"
-    # It makes moves: refused, as a move is, while the table cannot be shown.
-    MOVING = "while the table can be shown"
+    MOVING = "while the table can be shown"  # it makes moves: refused, as a move is
     HOSTED = "with a player at another terminal"
     AGAINST_BOT = "against a bot"
 
@@ -120,6 +119,7 @@ class TableCommand:
 
     name: str
     answer: Callable[[Asked], None]
+    _: KW_ONLY
     aliases: tuple[str, ...] = ()
     # Its row in the help; None where another command's row names it too.
     row: HelpRow | None = None
@@ -157,8 +157,8 @@ COMMANDS: tuple[TableCommand, ...] = (
     TableCommand(
         "all",
         answers.all_forced,
-        ("a",),
-        HelpRow(
+        aliases=("a",),
+        row=HelpRow(
             "all  (a)",
             "make every play that is forced (stops at the first real choice)",
             lambda rules: rules.mandatory_play,
@@ -185,22 +185,23 @@ COMMANDS: tuple[TableCommand, ...] = (
     TableCommand(
         "undo",
         answers.undo,
-        ("u",),
-        HelpRow("undo  (u)", "take back this turn's moves, up to a stock draw"),
+        aliases=("u",),
+        row=HelpRow("undo  (u)", "take back this turn's moves, up to a stock draw"),
+        # Whether it may (against the bot, never past a stock draw) is the loop's to say.
     ),
     TableCommand(
         "help",
         _help,
-        ("h", "?"),
-        HelpRow("score / rules / help", "the scores, the rules, this list"),
+        aliases=("h", "?"),
+        row=HelpRow("score / rules / help", "the scores, the rules, this list"),
     ),
-    TableCommand("score", answers.score, ("scores",)),
-    TableCommand("rules", answers.rules),
+    TableCommand("score", answers.score, aliases=("scores",)),  # listed in help's row
+    TableCommand("rules", answers.rules),  # listed in help's row
     TableCommand(
         "quit",
         answers.leave,
-        ("q", "exit"),
-        HelpRow("quit  (q)", "leave the game, saved to resume (asks first)"),
+        aliases=("q", "exit"),
+        row=HelpRow("quit  (q)", "leave the game, saved to resume (asks first)"),
     ),
     TableCommand(
         "resign",

@@ -4,9 +4,11 @@ Each function is handed what was :class:`Asked` (the seat that asked, its view,
 the game around it, and the text after the command's word) and answers on that
 seat's screen.  Asking to undo, to leave or to resign ends the seat's turn at
 once, so those raise :class:`UndoRequest`, :class:`~umtali.ui.screen.QuitGame`
-or :class:`Resigned` for the loop (and the table above it) to act on.  The
+or :class:`Resigned` for the loop (and the table above it) to act on: a player
+may leave at any question the game asks (a pause, the dealer's choice), and a
+bot never asks any of these, so they are not part of a seat's answer.  The
 registry in :mod:`umtali.ui.commands` names which word calls which function,
-and where it may be used, before any of them is called.
+and where it may be used.
 """
 
 from __future__ import annotations

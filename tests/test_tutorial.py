@@ -99,7 +99,7 @@ def test_each_lesson_answers_wrong_moves_and_changes_nothing(lesson: Lesson) -> 
                 if any(same_move(action, w) for w in step.wanted()):
                     continue
                 reply = run.play(action)
-                assert not reply.ok and reply.text == step.reply_to(action)
+                assert not reply.ok and reply.text == run.unwanted(action)
                 assert (run.hand.actions(), run.at) == before
         if isinstance(step, Try):
             # A legal move is not the refusal the step shows: it is not played.

@@ -60,11 +60,17 @@ class Setup:
 @dataclass(frozen=True, slots=True)
 class Do:
     """The learner's move: one of ``want`` (every one of them, in any order, with
-    ``each``), or any legal move where ``want`` is empty.
+    ``each``).  Where ``want`` is empty the learner ends the turn: any legal
+    moves, until it is no longer theirs.
 
-    ``say`` asks for it; ``done`` is said once it is made.  A legal move that
-    is not wanted is not played: ``replies`` may say why for a particular one
-    (keyed by its notation, as the engine writes it), else ``other`` does.
+    ``say`` asks for it; ``done`` is said once it is made.  With ``want``
+    empty, ``say`` is said only while a discard is legal: while cards can
+    still go down, the tutor names them instead, so the words follow the
+    position whatever the learner did before.  A legal move that is not
+    wanted is not played: ``replies`` may say why for a particular one (keyed
+    by its notation, as the engine writes it), else ``other`` does, or, where
+    it is empty, the tutor says what the lesson is about and the move it
+    waits for.
     """
 
     say: str
@@ -72,12 +78,14 @@ class Do:
     done: str = ""
     each: bool = False
     replies: tuple[tuple[str, str], ...] = ()
-    other: str = "That move is legal, but it is not the one this lesson is about."
+    other: str = ""
 
     def wanted(self) -> tuple[Action, ...]:
         return tuple(Action.parse(w) for w in self.want)
 
     def reply_to(self, action: Action) -> str:
+        """What the lesson says to ``action``, a legal move it does not want ("" for
+        the tutor's own words)."""
         for text, reply in self.replies:
             if same_move(action, Action.parse(text)):
                 return reply
@@ -140,11 +148,12 @@ Quiz = Question | Count
 
 @dataclass(frozen=True, slots=True)
 class Lesson:
-    """One idea, taught on one deal: read ``intro``, play ``script`` from
-    ``setup``, read ``outro``, answer the ``quiz``."""
+    """One idea (``point``), taught on one deal: read ``intro``, play ``script``
+    from ``setup``, read ``outro``, answer the ``quiz``."""
 
     key: str  # the name progress is remembered by; never changes
     title: str
+    point: str  # what the lesson teaches, to end "this lesson is about ..."
     intro: str
     setup: Setup
     script: tuple[Step, ...]

@@ -12,6 +12,7 @@ from umtali.learn.course import OPPONENT, Count, Do, Lesson, Question, Setup, Th
 MELDS = Lesson(
     key="melds",
     title="Melds and points",
+    point="laying runs, groups and marriages",
     intro="""\
 In Umtali every card you put down on your side of the table scores for you.
 You put cards down in **columns**:
@@ -86,6 +87,7 @@ is. Cards left in a hand, on the pile or in the stock score nobody.""",
 JACKS = Lesson(
     key="jacks",
     title="Jacks and single cards",
+    point="jacks, and cards played off single cards",
     intro="""\
 A **jack** is always playable, and always alone: it never joins a run, a group
 or a marriage. So you can never keep a jack, nor discard one.
@@ -197,6 +199,7 @@ Keep an eye on every single card on the table: each one takes cards.""",
 OFF_THEIRS = Lesson(
     key="off-theirs",
     title="Playing off your opponent's cards",
+    point="playing off your opponent's cards",
     intro="""\
 Additions may go off **any** card or column on the table: yours, or your
 opponent's. The card always goes on **your** side, and scores for you.
@@ -263,6 +266,7 @@ The 7♥ and 3♥ went off their run, the 10♦ off their 10♣ (same rank), and
 THE_RULE = Lesson(
     key="the-rule",
     title="The Rule",
+    point="The Rule (a card that makes a column in your hand goes into it)",
     intro="""\
 **The Rule.** If a card can make a run, group or marriage with other cards in
 your hand, it must go down in that column: you may not play it off the table
@@ -327,6 +331,7 @@ column takes every card of yours that extends it.""",
 MUST_PLAY = Lesson(
     key="must-play",
     title="You must play what you can",
+    point="putting down every card you can",
     intro="""\
 **You must put down every card you can.** Your play ends only when no card
 left in your hand can be played; then you discard. You choose the order and,

@@ -22,6 +22,7 @@ _GOES_OUT = "8S 7S 6S 9D 9C 9H KH QH 3D 3C 2H"
 TAKE_TWO = Lesson(
     key="take-two",
     title="Drawing, and taking two discards",
+    point="taking the top two discards",
     intro="""\
 At the start of your turn you take exactly one of:
 
@@ -96,6 +97,7 @@ the card you discard lies on your opponent's, and they may take the two.""",
 GOING_OUT = Lesson(
     key="going-out",
     title="Going out",
+    point="going out, with a pair and a face-down discard",
     intro="""\
 You **go out** when your hand is empty during your turn:
 
@@ -176,6 +178,7 @@ is how hands are won.""",
 LAST_TURN = Lesson(
     key="last-turn",
     title="The last turn and forfeits",
+    point="the last turn, and the cards it forfeits",
     intro="""\
 When your opponent goes out, you get **one last turn**:
 
@@ -278,6 +281,7 @@ would have taken you out, and nothing would have been forfeited.""",
 SCORING = Lesson(
     key="scoring",
     title="Scoring a hand",
+    point="scoring a hand",
     intro="""\
 When the hand ends, each player scores every card on their own side of the
 table: 5 for a 10, J, Q or K, 1 for any other card, and 20 for a marriage.
@@ -371,6 +375,7 @@ your opponent {them}.""",
 DISCARDS = Lesson(
     key="discards",
     title="What to discard",
+    point="choosing your discard",
     intro="""\
 Every discard may be taken. A few habits:
 

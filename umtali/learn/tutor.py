@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from umtali.engine.actions import Action
+from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import Card
 from umtali.engine.errors import IllegalAction
 from umtali.engine.hand import Hand
 from umtali.engine.view import PlayerView
 from umtali.learn.course import LEARNER, Count, Do, Lesson, Question, Them, Try, same_move
+from umtali.ui.answers import forced_action
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +28,14 @@ class Reply:
 
     text: str
     ok: bool
+
+
+_DOWN = (ActionKind.MELD, ActionKind.PLAY)
+
+
+def _cards_of(actions: tuple[Action, ...]) -> list[Card]:
+    """The cards of ``actions``, each once, in order."""
+    return list(dict.fromkeys(c for a in actions for c in a.cards))
 
 
 def sentence(text: str) -> str:
@@ -63,8 +72,16 @@ class LessonRun:
             self.at += 1
 
     def ask(self) -> str:
-        """What the learner is asked to do now."""
+        """What the learner is asked to do now, as the position stands."""
         step = self.step
+        if isinstance(step, Do) and not step.want:
+            still = self._still_down()
+            if still:
+                cards = " ".join(c.symbol() for c in _cards_of(still))
+                return (
+                    f"Before your turn can end: {cards} can still go down, and every card "
+                    f"that can go down must. Type {' or '.join(str(a) for a in still[:4])}."
+                )
         return step.say if isinstance(step, (Do, Try)) else ""
 
     def hint(self) -> str:
@@ -73,11 +90,40 @@ class LessonRun:
         if isinstance(step, Try):
             return f"type {step.move}"
         if isinstance(step, Do):
-            left = self._left(step)
-            if not left:
-                return "any legal move will do here: " + ", ".join(self.view().legal_actions)
-            return "type " + " or ".join(str(a) for a in left)
+            if not step.want:
+                moves = self._still_down() or self.view().legal
+                return "any of these will do: " + ", ".join(str(a) for a in moves)
+            return "type " + " or ".join(str(a) for a in self.expected())
         return ""
+
+    def expected(self) -> tuple[Action, ...]:
+        """The moves the step waits for that are legal now (the move a :class:`Try`
+        shows refused, for that step)."""
+        step = self.step
+        if isinstance(step, Try):
+            return (Action.parse(step.move),)
+        if not isinstance(step, Do):
+            return ()
+        legal = self.view().legal
+        if not step.want:
+            return legal
+        left = self._left(step)
+        now = tuple(w for w in left if any(same_move(a, w) for a in legal))
+        return now or tuple(left)
+
+    def unwanted(self, action: Action) -> str:
+        """What the lesson says to a legal move it does not want now."""
+        step = self.step
+        assert isinstance(step, Do)
+        said = step.reply_to(action)
+        if said:
+            return said
+        moves = " or ".join(str(a) for a in self.expected())
+        return f"That move is legal, but this lesson is about {self.lesson.point}; try {moves}."
+
+    def _still_down(self) -> tuple[Action, ...]:
+        """The plays and melds the learner can still make this turn."""
+        return tuple(a for a in self.view().legal if a.kind in _DOWN)
 
     def _left(self, step: Do) -> list[Action]:
         return [w for w in step.wanted() if not any(same_move(m, w) for m in self._made)]
@@ -96,14 +142,37 @@ class LessonRun:
             return Reply(sentence(str(refusal)), False)
         left = self._left(step)
         if left and not any(same_move(applied, w) for w in left):
-            return Reply(step.reply_to(applied), False)
+            return Reply(self.unwanted(applied), False)
         self.hand = trial
         self._made.append(applied)
         if step.each and len(left) > 1:
             return Reply(f"Good: {applied}. {len(left) - 1} more to go.", True)
+        if not step.want and self.hand.to_move == LEARNER and not self.hand.is_over:
+            return Reply(f"Good: {applied}.", True)  # the turn goes on: ask() says what next
         self._next()
         you, them = self.hand.scores
         return Reply(step.done.format(you=you, them=them) if step.done else "Good.", True)
+
+    def play_forced(self) -> list[Reply]:
+        """``all``: the plays the position forces, one after another, while the lesson
+        takes them (it stops at a real choice, at a step that shows a refusal, and
+        at the opponent's turn)."""
+        replies: list[Reply] = []
+        while isinstance(step := self.step, Do):
+            forced = forced_action(self.view())
+            if forced is None:
+                break
+            if step.want:
+                legal = self.view().legal
+                wanted = [w for w in self.expected() if any(same_move(a, w) for a in legal)]
+                if not wanted:
+                    break
+                forced = wanted[0]
+            reply = self.play(forced)
+            if not reply.ok:
+                break
+            replies.append(Reply(f"{forced}: {reply.text}", True))
+        return replies
 
     def _try(self, step: Try, action: Action) -> Reply:
         wanted = Action.parse(step.move)

@@ -22,6 +22,9 @@ You put cards down in **columns**:
 - a **group**: three or four cards of one rank, such as 9♦ 9♣ 9♥;
 - a **marriage**: the king and queen of one suit.
 
+A **jack** never joins a column, not even a run such as 10♦ 9♦ 8♦: a jack
+always goes down alone (lesson 2 shows how).
+
 **Points:** a 10, J, Q or K is worth 5, any other card 1. A king and queen laid
 together as a marriage are worth 10 each: 20 for the pair.
 
@@ -62,7 +65,7 @@ is. Cards left in a hand, on the pile or in the stock score nobody.""",
             "that scores more.",
             right=("meld KH QH",),
             explain="The marriage scores 20, three queens 15. The Q♠ Q♦ stay in your "
-            "hand: a pair goes down only when it takes you out.",
+            "hand: two queens make no column.",
         ),
         Question(
             Setup(you="AC 2C KC 9D 10D JD 5H 6H 7H 3S 8C", them="5S 4H 8D 2H 7D 3C 10H KS QS 6D"),
@@ -166,7 +169,8 @@ Keep an eye on every single card on the table: each one takes cards.""",
                 you="JC QC 5D 8H 2S KD 4H AS 6C 7D 3S",
                 them="9S 4S 5H 2H 7S 3C 10H 8S QS 6D",
             ),
-            "Which card can you play first? (Think: what is always playable?)",
+            "One of your cards is always playable, whatever else you hold and whatever "
+            "the table shows. Play it.",
             right=("play JC",),
             explain="A jack is always playable; the Q♣ can go off it only once it is down.",
         ),

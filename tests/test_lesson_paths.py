@@ -170,7 +170,7 @@ def test_lesson_two_asks_for_the_8c_before_the_discard() -> None:
     )
     said = run.ask()
     assert "discard" not in said.lower() and "play 8C" in said and "8♣" in said
-    assert run.hint() == "any of these will do: play 8C"
+    assert run.hint() == "type play 8C"
     refused = run.play(Action.parse("discard 4C"))
     assert not refused.ok and "play 8C" in refused.text
     assert run.play(Action.parse("play 8C")).ok and not run.finished

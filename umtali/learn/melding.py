@@ -43,7 +43,8 @@ You hold eleven cards and play first, so you do not draw this turn. Type
             done="The run scores 3, the 9s 3 and the marriage 20: {you} points on your side.",
         ),
         Do(
-            "Nothing else can go down. End your turn with a discard: discard and a card.",
+            "Nothing else can go down. End your turn with a discard: type discard and "
+            "the card, such as discard 2C.",
             want=("discard 2C", "discard 4D"),
             replies=(
                 (
@@ -51,13 +52,15 @@ You hold eleven cards and play first, so you do not draw this turn. Type
                     "Legal, but the 10♣ is worth 5 to whoever puts it down: let a 1-point card go.",
                 ),
             ),
-            done="Your discard starts the pile. Now your opponent plays.",
+            done="Your discard starts the pile, and ends your turn.",
         ),
         Them(("draw", "meld 5S 5H 5D", "discard QS"), "Your opponent draws and lays three 5s."),
     ),
     outro="""\
 Your side scores {you}, your opponent's {them}: a marriage is the richest column there
-is. Cards left in a hand, on the pile or in the stock score nobody.""",
+is. Cards on the discard pile or in the stock score for nobody. When a player goes
+out, the cards left in the other player's hand are forfeited: they score for the
+player who went out (lesson 8 shows how).""",
     quiz=(
         Question(
             Setup(you="KH QH QS QD 7C 3D 9S 4H 2S AD 6C", them="5S 5H 8D 2H 7D 3C 10H KS AC 6H"),
@@ -138,9 +141,9 @@ Type `play` and the card: `play JD`.""",
         ),
         Do(
             "Nothing else can go down. Discard a card to end your turn.",
-            done="Your opponent plays next.",
+            done="That discard ends your turn.",
         ),
-        Them(("draw", "discard KD")),
+        Them(("draw", "discard KD"), "Your opponent's turn: they draw, and discard the K♦."),
         Do(
             "Draw from the stock: draw.",
             want=("draw",),

@@ -38,6 +38,7 @@ from umtali.ui.theme import Theme
 #: The words a learner may type besides moves, and what they do.
 TUTOR_HELP = (
     ("hint", "the move the lesson is waiting for"),
+    ("all", "make every play that is forced, while the lesson takes them"),
     ("read", "the lesson's text again"),
     ("rules", "the whole rule book"),
     ("help", "this list"),
@@ -170,11 +171,21 @@ class Teacher:
             except InvalidNotation as err:
                 said.append(Text(f"{sentence(str(err))} (hint shows the move)", "red"))
                 continue
+            if command.meta == "all":
+                said += self._all(run)
+                continue
             if command.action is None:
-                said.append(Text("That is not a move. Type a move, or hint.", "red"))
+                said.append(Text(not_here(command.meta), "red"))
                 continue
             reply = run.play(command.action)
             said.append(self._words(reply.text, "green" if reply.ok else "red"))
+
+    def _all(self, run: LessonRun) -> list[Text]:
+        """``all``: the forced plays the lesson takes, each with its answer."""
+        replies = run.play_forced()
+        if not replies:
+            return [Text("Nothing is forced here: choose a move yourself, or type hint.", "yellow")]
+        return [self._words(reply.text, "green") for reply in replies]
 
     def _watch(self, run: LessonRun, info: TableInfo, said: list[Text]) -> list[Text]:
         """The opponent's scripted moves, one at a time; returns what is left to say."""
@@ -313,6 +324,13 @@ class Teacher:
     def _panel(self, text: str, title: str) -> Panel:
         frame = box.ASCII if self.theme.ascii else box.ROUNDED
         return Panel(self._markdown(text), title=title, box=frame, expand=False)
+
+
+def not_here(meta: str | None) -> str:
+    """The answer to a table command a lesson has no use for (``undo``, ``why``)."""
+    if meta is None:
+        return "That is not a move. Type a move, or hint."
+    return f"{meta} belongs to a game at the table, not to a lesson. Type a move, or hint."
 
 
 def _number(line: str) -> int:

@@ -91,8 +91,10 @@ class LessonRun:
             return f"type {step.move}"
         if isinstance(step, Do):
             if not step.want:
-                moves = self._still_down() or self.view().legal
-                return "any of these will do: " + ", ".join(str(a) for a in moves)
+                still = self._still_down()
+                if still:
+                    return "type " + " or ".join(str(a) for a in still)
+                return "any of these will do: " + ", ".join(self.view().legal_actions)
             return "type " + " or ".join(str(a) for a in self.expected())
         return ""
 

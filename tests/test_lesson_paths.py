@@ -55,7 +55,7 @@ def _replay(lesson: Lesson, path: tuple[Action, ...]) -> LessonRun:
 def _place(run: LessonRun) -> tuple[object, ...]:
     """The table and the lesson's step, whatever order the moves came in."""
     view = run.view()
-    made = tuple(sorted(str(a) for a in run._made))
+    made = tuple(sorted(str(a) for a in run.made))
     return (
         run.at,
         made,

@@ -63,6 +63,12 @@ class LessonRun:
     def view(self) -> PlayerView:
         return self.hand.view(LEARNER)
 
+    @property
+    def made(self) -> tuple[Action, ...]:
+        """The learner's moves made so far at this step (of an ``each`` step, or of
+        the turn a step ends)."""
+        return tuple(self._made)
+
     def their_moves(self) -> Iterator[Action]:
         """Play the opponent's scripted moves (if it is their step), yielding after
         each so the table can be shown between them."""

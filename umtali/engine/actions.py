@@ -11,34 +11,10 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
 from umtali.engine.cards import Card, by_rank_desc, mask_of
 from umtali.engine.errors import InvalidNotation
-
-
-class ActionKind(Enum):
-    DRAW = "draw"
-    TAKE = "take"
-    TAKE_TWO = "take 2"
-    TAKE_NEXT = "take next"  # family: the next discard, after playing the taken one
-    TAKE_FROM = "take from"  # practical: a card deep in the pile, with all above it
-    END = "end"  # end a last turn (where melding is optional)
-    MELD = "meld"
-    PLAY = "play"
-    DISCARD = "discard"
-
-
-_ARITY = {
-    ActionKind.DRAW: 0,
-    ActionKind.TAKE: 0,
-    ActionKind.TAKE_TWO: 0,
-    ActionKind.TAKE_NEXT: 0,
-    ActionKind.TAKE_FROM: 1,
-    ActionKind.END: 0,
-    ActionKind.PLAY: 1,
-    ActionKind.DISCARD: 1,
-}
+from umtali.engine.kinds import ARITY, ActionKind
 
 USAGE = (
     "actions are: draw, take, take 2, meld <cards>, play <card> [on <card>], discard <card> [down]"
@@ -61,7 +37,7 @@ class Action:
     down: bool = False
 
     def __post_init__(self) -> None:
-        arity = _ARITY.get(self.kind)
+        arity = ARITY.get(self.kind)
         if arity is not None and len(self.cards) != arity:
             raise _Impossible(f"{self.kind.value} takes {arity} card(s), not {len(self.cards)}")
         if self.kind is ActionKind.MELD:
@@ -140,3 +116,14 @@ TAKE_ACTION = Action(ActionKind.TAKE)
 TAKE_TWO_ACTION = Action(ActionKind.TAKE_TWO)
 TAKE_NEXT_ACTION = Action(ActionKind.TAKE_NEXT)
 END_ACTION = Action(ActionKind.END)
+
+__all__ = [
+    "DRAW_ACTION",
+    "END_ACTION",
+    "TAKE_ACTION",
+    "TAKE_NEXT_ACTION",
+    "TAKE_TWO_ACTION",
+    "USAGE",
+    "Action",
+    "ActionKind",
+]

@@ -18,70 +18,16 @@ the history's words all read these; nothing parses prose back into data.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from functools import lru_cache
 
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import CARDS, Card, by_rank_desc, cards_of
-from umtali.engine.moves import (
-    DISCARD,
-    DISCARD_DOWN,
-    DRAW,
-    END,
-    MELD,
-    PLAY,
-    REBUILD,
-    SKIP_DRAW,
-    TAKE,
-    TAKE_FROM,
-    TAKE_NEXT,
-    TAKE_TWO,
-)
+from umtali.engine.kinds import ACTION_OF_EVENT, EVENT_OF_MOVE, NOT_PLAYED, EventKind
+from umtali.engine.moves import DISCARD_DOWN, DRAW, PLAY, REBUILD, TAKE_FROM
 
 # One log entry of a machine: (seat 0/1, move kind, card set, detail).
 LogEntry = tuple[int, int, int, int]
 
-
-class EventKind(Enum):
-    """What a player did, or what the table did for them."""
-
-    DRAW = "draw"  # from the stock
-    TAKE = "take"  # the top discard
-    TAKE_TWO = "take 2"  # the top two discards together (classic)
-    TAKE_NEXT = "take next"  # the next discard, after playing the taken one (family)
-    TAKE_FROM = "take from"  # a card deep in the pile with every card above it (practical)
-    MELD = "meld"
-    PLAY = "play"  # a single card: a jack, or an addition to the table
-    DISCARD = "discard"
-    END = "end"  # the end of a last turn where melding is optional
-    REBUILD = "rebuild"  # the pile, less its top, shuffled into a new stock
-    NO_DRAW = "no draw"  # a last turn with no card left to draw
-
-    @property
-    def is_take(self) -> bool:
-        """A card or cards taken from the discard pile, seen by both players."""
-        return self in _TAKES
-
-
-#: Events the table makes, not a player's move.
-NOT_PLAYED = frozenset({EventKind.REBUILD, EventKind.NO_DRAW})
-
-_TAKES = frozenset({EventKind.TAKE, EventKind.TAKE_TWO, EventKind.TAKE_NEXT, EventKind.TAKE_FROM})
-
-_KIND = {
-    DRAW: EventKind.DRAW,
-    TAKE: EventKind.TAKE,
-    TAKE_TWO: EventKind.TAKE_TWO,
-    TAKE_NEXT: EventKind.TAKE_NEXT,
-    TAKE_FROM: EventKind.TAKE_FROM,
-    MELD: EventKind.MELD,
-    PLAY: EventKind.PLAY,
-    DISCARD: EventKind.DISCARD,
-    DISCARD_DOWN: EventKind.DISCARD,
-    END: EventKind.END,
-    REBUILD: EventKind.REBUILD,
-    SKIP_DRAW: EventKind.NO_DRAW,
-}
 
 _SOURCE = {
     EventKind.DRAW: "stock",
@@ -137,8 +83,8 @@ class Event:
         if kind is EventKind.PLAY:
             return Action(ActionKind.PLAY, self.cards, self.onto)
         if kind in (EventKind.MELD, EventKind.DISCARD):
-            return Action(ActionKind(kind.value), self.cards, down=self.down)
-        return Action(ActionKind(kind.value))
+            return Action(ACTION_OF_EVENT[kind], self.cards, down=self.down)
+        return Action(ACTION_OF_EVENT[kind])
 
     def __str__(self) -> str:
         """The event in words close to the notation (``take 2 (9C 9D)``)."""
@@ -171,7 +117,7 @@ def _words(e: Event) -> str:
 def _event(entry: LogEntry, turn: int, sees: bool) -> Event:
     # Log entries are shared between clones and never change, so each event is made once.
     seat, code, mask, detail = entry
-    kind = _KIND[code]
+    kind = EVENT_OF_MOVE[code]
     cards = tuple(by_rank_desc(cards_of(mask)))
     onto = None
     count = 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import CARDS, JACKS, Card, format_cards
 from umtali.engine.melds import MELDS, PieceKind, meld_kind, meldable, melds_in, rule_melds
-from umtali.engine.moves import DISCARD, DISCARD_DOWN, MELD, PLAY, SKIP_DRAW, Move
+from umtali.engine.moves import MELD, PLAY, SKIP_DRAW, Move, to_move
 from umtali.engine.state import DRAW_PHASE, HandState
 
 
@@ -145,7 +145,8 @@ def _explain_discard(state: HandState, action: Action, hand: int, legal: list[Mo
             f"you took {card} from the discard pile this turn: you may not discard it "
             "(unless it is your last card)"
         )
-    twin = (DISCARD if action.down else DISCARD_DOWN, bit)
+    # The same card the other way up.
+    twin = to_move(Action(ActionKind.DISCARD, action.cards, down=not action.down))
     if twin in legal:  # the card may go, but the other way up (rule sets of your own)
         name = state.rules.name
         if not action.down:
@@ -162,7 +163,7 @@ def _explain_discard(state: HandState, action: Action, hand: int, legal: list[Mo
             f"you took {_taken_two(state)} from the discard pile together and must still "
             "play them: the only discard allowed is one that leaves a pair to go out with"
         )
-    if action.down and (DISCARD, bit) in legal:
+    if action.down and twin in legal:
         return (
             "only a discard that takes you out may go face down: your last card, "
             "or the card you discard before laying your last pair"

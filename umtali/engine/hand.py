@@ -31,7 +31,6 @@ from umtali.engine.moves import (
     SINGLE_PLAYS,
     Move,
     to_move,
-    way_onto,
 )
 from umtali.engine.optional import state_class
 from umtali.engine.rules import CLASSIC, RuleSet
@@ -321,17 +320,17 @@ class Hand:
         Where several melds take the card, the target says which; naming none
         raises :class:`AmbiguousAction` listing the choices.
         """
-        bit = action.cards[0].bit
-        options = [m for m in legal if m[1] == bit and m[0] in SINGLE_PLAYS]
+        plain = to_move(action)  # (PLAY, card): where one meld takes it
+        options = [m for m in legal if m[1] == plain[1] and m[0] in SINGLE_PLAYS]
         if not options:
             raise IllegalAction(explain(self.machine, action, legal))
         target = self._checked_target(action)
-        if (PLAY, bit) in options:
-            return (PLAY, bit), target
+        if plain in options:
+            return plain, target
         if target is None:
             choices = [self.action_of(m) for m in options]
             raise AmbiguousAction(ambiguous_play(action.cards[0], choices))
-        move = (way_onto(bit, target, self.rules.jacks_alone), bit)
+        move = to_move(action, self.rules)  # the addition to the meld it names
         if move not in options:
             raise IllegalAction(explain(self.machine, action, legal))
         return move, target

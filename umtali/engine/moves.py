@@ -5,7 +5,10 @@ value: what a player types, a seat answers, a view lists and a record stores.
 On the hot path (listing and applying moves thousands of times a second in a
 search) a move is a plain ``(kind, card set)`` pair of ints, the kind from
 :class:`MoveKind`.  :func:`to_move` and :func:`to_action` are the only way
-between the two; notation is always :class:`Action`'s, never written here.
+between the two (the hand's resolving of a typed play goes through them too);
+the kinds they map between are read off the one table in
+:mod:`umtali.engine.kinds`.  Notation is
+always :class:`Action`'s, never written here.
 
 >>> from umtali.engine.actions import Action
 >>> move = to_move(Action.parse("meld 7S 6S 5S"))
@@ -17,37 +20,21 @@ between the two; notation is always :class:`Action`'s, never written here.
 
 from __future__ import annotations
 
-from enum import IntEnum
 from functools import lru_cache
 
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import BITS, CARDS, JACKS, cards_of
+from umtali.engine.kinds import (
+    ACTION_OF_MOVE,
+    MOVE_OF_ACTION,
+    NO_CARDS,
+    NOT_MOVES,
+    SINGLE_PLAYS,
+    MoveKind,
+)
 from umtali.engine.rules import RuleSet
 
 Move = tuple[int, int]
-
-
-class MoveKind(IntEnum):
-    """Every kind of move on the hot path, and the two log entries that are not moves."""
-
-    DRAW = 0
-    TAKE = 1
-    TAKE_TWO = 2
-    MELD = 3
-    PLAY = 4  # a single card: a jack, or an addition the table takes one way
-    DISCARD = 5
-    DISCARD_DOWN = 6
-    REBUILD = 7  # log only: the discard pile, less its top, shuffled into a new stock
-    SKIP_DRAW = 8  # log only: a last turn with no card left to draw
-    TAKE_NEXT = 9  # family: the next discard, after playing the taken one
-    TAKE_FROM = 10  # practical: a card deep in the pile, with every card above it
-    END = 11  # the end of a last turn where melding is optional
-    # An addition that more than one meld takes, by the way it joins the one the
-    # player names (see :mod:`umtali.engine.extend`).
-    ADD_RANK = 12
-    ADD_UP = 13
-    ADD_DOWN = 14
-    ADD_JACK = 15
 
 
 # Plain ints for the hot path: comparing with an int constant is cheaper than with
@@ -70,28 +57,6 @@ ADD_DOWN = int(MoveKind.ADD_DOWN)
 ADD_JACK = int(MoveKind.ADD_JACK)
 
 DRAW_KINDS = (DRAW, TAKE, TAKE_TWO)
-#: Log entries that record no move of a player.
-NOT_MOVES = (REBUILD, SKIP_DRAW)
-#: Every move kind that plays a single card.
-SINGLE_PLAYS = (PLAY, ADD_RANK, ADD_UP, ADD_DOWN, ADD_JACK)
-
-_NO_CARDS = {
-    DRAW: ActionKind.DRAW,
-    TAKE: ActionKind.TAKE,
-    TAKE_TWO: ActionKind.TAKE_TWO,
-    TAKE_NEXT: ActionKind.TAKE_NEXT,
-    END: ActionKind.END,
-}
-_KIND_OF_ACTION = {
-    ActionKind.DRAW: DRAW,
-    ActionKind.TAKE: TAKE,
-    ActionKind.TAKE_TWO: TAKE_TWO,
-    ActionKind.TAKE_NEXT: TAKE_NEXT,
-    ActionKind.END: END,
-    ActionKind.TAKE_FROM: TAKE_FROM,
-    ActionKind.MELD: MELD,
-    ActionKind.PLAY: PLAY,
-}
 
 
 @lru_cache(maxsize=4096)
@@ -100,19 +65,13 @@ def to_action(move: Move, target: int = -1) -> Action:
     on (an addition that several melds take always names one).  Actions are values, so
     each is made once."""
     kind, mask = move
-    words = _NO_CARDS.get(kind)
-    if words is not None:
-        return Action(words)
-    cards = tuple(cards_of(mask))
-    if kind == MELD:
-        return Action(ActionKind.MELD, cards)
-    if kind in SINGLE_PLAYS:
-        return Action(ActionKind.PLAY, cards, CARDS[target] if target >= 0 else None)
-    if kind == TAKE_FROM:
-        return Action(ActionKind.TAKE_FROM, cards)
-    if kind in (DISCARD, DISCARD_DOWN):
-        return Action(ActionKind.DISCARD, cards, down=kind == DISCARD_DOWN)
-    raise ValueError(f"{MoveKind(kind).name} is a log entry, not a move")
+    action = ACTION_OF_MOVE.get(kind)
+    if action is None:
+        raise ValueError(f"{MoveKind(kind).name} is a log entry, not a move")
+    if kind in NO_CARDS:
+        return Action(action)
+    on = CARDS[target] if target >= 0 and action is ActionKind.PLAY else None
+    return Action(action, tuple(cards_of(mask)), on, kind == DISCARD_DOWN)
 
 
 def way_onto(bit: int, target: int, jacks_alone: bool) -> int:
@@ -140,7 +99,7 @@ def to_move(action: Action, rules: RuleSet | None = None) -> Move:
     if action.target is not None and rules is not None and rules.one_meld_additions:
         bit = action.cards[0].bit
         return (way_onto(bit, action.target.index, rules.jacks_alone), bit)
-    kind = _KIND_OF_ACTION[action.kind]
+    kind = MOVE_OF_ACTION[action.kind]
     return (kind, action.mask if action.cards else 0)
 
 

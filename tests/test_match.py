@@ -9,6 +9,7 @@ import pytest
 
 import umtali
 from umtali.engine.match import HandResult, next_dealer
+from umtali.engine.state import HandEnd
 
 
 def play_out(hand: umtali.Hand, rng: random.Random) -> None:
@@ -47,7 +48,7 @@ def test_the_cut_repeats_on_a_tie() -> None:
 def test_the_winner_of_a_hand_deals_next_and_a_draw_keeps_the_dealer(
     scores: tuple[int, int], dealer: int, expected: int
 ) -> None:
-    assert next_dealer(HandResult(1, dealer, scores, None, (), "out")) == expected
+    assert next_dealer(HandResult(1, dealer, scores, None, (), HandEnd.OUT)) == expected
 
 
 def test_games_follow_the_dealing_and_length_rules() -> None:

@@ -9,7 +9,7 @@ from dealing import deal, run
 
 import umtali
 from umtali.engine.moves import REBUILD, SKIP_DRAW
-from umtali.engine.state import END_NO_CARDS, END_TURN_LIMIT
+from umtali.engine.state import HandEnd
 
 
 def random_hand(
@@ -68,7 +68,7 @@ def test_a_hand_ends_dead_when_no_card_can_be_drawn() -> None:
     hand.stock.clear()
     hand.machine.pile_down = True
     hand.machine._next_turn()
-    assert hand.is_over and hand.end == END_NO_CARDS
+    assert hand.is_over and hand.end is HandEnd.NO_CARDS
     assert hand.went_out is None and hand.forfeited == []
     assert hand.scores == (0, 0)
 
@@ -97,7 +97,7 @@ def test_every_hand_ends_by_the_turn_limit(limit: int) -> None:
     for seed in range(40):
         hand = random_hand(seed, short)
         assert hand.is_over and hand.turns <= limit
-        if hand.end == END_TURN_LIMIT:
+        if hand.end is HandEnd.TURN_LIMIT:
             dead += 1
             assert hand.turns == limit
             assert hand.went_out is None and hand.forfeited == []
@@ -125,3 +125,13 @@ def test_the_table_is_permanent() -> None:
             after = (hand.side(1), hand.side(2))
             for old, new in zip(before, after, strict=True):
                 assert new[: len(old)] == old  # earlier pieces stay, unchanged
+
+
+def test_how_a_hand_ended_is_a_type_that_says_whether_it_died() -> None:
+    short = umtali.RuleSet(name="short", turn_limit=2)
+    ends = {random_hand(seed, short).end for seed in range(40)}
+    assert HandEnd.TURN_LIMIT in ends and None not in ends
+    assert HandEnd.TURN_LIMIT.dead and HandEnd.NO_CARDS.dead and not HandEnd.OUT.dead
+    assert umtali.deal_hand(seed=1).end is None  # a hand that goes on has not ended
+    # The words stay those the machine always gave, for anyone who prints them.
+    assert HandEnd.TURN_LIMIT.value == "dead: turn limit"

@@ -34,7 +34,7 @@ from umtali.engine.moves import (
 )
 from umtali.engine.optional import state_class
 from umtali.engine.rules import CLASSIC, RuleSet
-from umtali.engine.state import OVER, HandState
+from umtali.engine.state import OVER, HandEnd, HandState
 from umtali.engine.state import Piece as MachinePiece
 from umtali.engine.view import Piece, PlayerView, Step, pieces_of, step_of, view_of
 
@@ -153,8 +153,8 @@ class Hand:
         return self.machine.out
 
     @property
-    def end(self) -> str:
-        """How the hand ended ('' while it goes on)."""
+    def end(self) -> HandEnd | None:
+        """How the hand ended (None while it goes on)."""
         return self.machine.end
 
     @property

@@ -21,6 +21,7 @@ from umtali.engine.cards import CARDS, Card
 from umtali.engine.errors import IllegalAction
 from umtali.engine.hand import Hand, deal_hand, replay
 from umtali.engine.rules import CLASSIC, RuleSet, rules_named
+from umtali.engine.state import HandEnd
 
 
 def cut_for_deal(rng: random.Random) -> tuple[tuple[Card, Card], int]:
@@ -41,7 +42,7 @@ class HandResult:
     scores: tuple[int, int]
     went_out: int | None
     forfeited: tuple[Card, ...]
-    end: str
+    end: HandEnd
 
     @property
     def winner(self) -> int | None:
@@ -104,11 +105,10 @@ class Game:
         del done[kept:]
         for n in range(kept, len(hands)):
             h = hands[n]
-            if not h.is_over:
+            end = h.end
+            if end is None:  # the hand goes on
                 break
-            result = HandResult(
-                n + 1, h.dealer + 1, h.scores, h.went_out, tuple(h.forfeited), h.end
-            )
+            result = HandResult(n + 1, h.dealer + 1, h.scores, h.went_out, tuple(h.forfeited), end)
             done.append((h, result))
         return [result for _, result in done]
 

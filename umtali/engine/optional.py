@@ -72,10 +72,10 @@ from umtali.engine.state import (
     DISCARDS,
     DRAW_MOVE,
     DRAW_PHASE,
-    END_OUT,
     OVER,
     PLAY_PHASE,
     TAKE_MOVE,
+    HandEnd,
     HandState,
 )
 
@@ -497,10 +497,10 @@ class OptionalState(HandState):
             self.log.append((p, TAKE_NEXT, bit, -1))
         else:  # END
             self.log.append((p, END, 0, -1))
-            self._finish(END_OUT)
+            self._finish(HandEnd.OUT)
             return
         if self.last_turn and self.phase == PLAY_PHASE and not self.legal_moves():
-            self._finish(END_OUT)
+            self._finish(HandEnd.OUT)
 
     def _lay(self, p: int, kind: PieceKind, mask: int, target: int, way: int = 0) -> None:
         self.hands[p] &= ~mask
@@ -561,7 +561,7 @@ class OptionalState(HandState):
         if not self.rules.last_turn:
             self.out = self.mover
             self.went_rummy = self.start_pieces == 0
-            self._finish(END_OUT)
+            self._finish(HandEnd.OUT)
             return
         HandState._went_out(self)
 

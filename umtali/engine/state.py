@@ -12,6 +12,7 @@ Players are 0 and 1 here; the public facade numbers them 1 and 2.
 from __future__ import annotations
 
 import random
+from enum import Enum
 from typing import TypeVar
 
 from umtali.engine.actions import Action
@@ -58,10 +59,20 @@ from umtali.engine.rules import RuleSet
 # Phases.
 DRAW_PHASE, PLAY_PHASE, OVER = range(3)
 
-# How a hand ended.
-END_OUT = "out"
-END_NO_CARDS = "dead: no card left to draw"
-END_TURN_LIMIT = "dead: turn limit"
+
+class HandEnd(Enum):
+    """How a hand ended: a player went out, or the hand died (no card left to draw, or
+    past the turn limit that stops two players who never meld)."""
+
+    OUT = "out"
+    NO_CARDS = "dead: no card left to draw"
+    TURN_LIMIT = "dead: turn limit"
+
+    @property
+    def dead(self) -> bool:
+        """Nobody went out."""
+        return self is not HandEnd.OUT
+
 
 # Moves are made once and shared, so listing the legal moves allocates little.
 DRAW_MOVE: Move = (DRAW, 0)
@@ -132,6 +143,7 @@ class HandState:
     mel: int
     mel_of: int
     rebuilds: list[tuple[int, ...]]
+    end: HandEnd | None  # None while the hand goes on
 
     def __init__(
         self,
@@ -164,7 +176,7 @@ class HandState:
         self.last_turn = False
         self.turns = 0
         self.forfeit = 0
-        self.end = ""
+        self.end = None
         self.log = []
         self.rebuilds = []
         self.mel_of = -1
@@ -554,7 +566,7 @@ class HandState:
             self.phase = PLAY_PHASE
             self.log.append((p, TAKE_TWO, two, -1))
         if self.last_turn and self.phase == PLAY_PHASE and not self.legal_moves():
-            self._finish(END_OUT)
+            self._finish(HandEnd.OUT)
 
     def _discard(self, p: int, kind: int, mask: int) -> int:
         """Put the card ``mask`` on the pile, face up or down; returns the hand left."""
@@ -606,7 +618,7 @@ class HandState:
 
     def _went_out(self) -> None:
         if self.last_turn:
-            self._finish(END_OUT)  # both players went out
+            self._finish(HandEnd.OUT)  # both players went out
             return
         self.out = self.mover
         self.last_turn = True
@@ -617,7 +629,7 @@ class HandState:
         # turn can end only by going out or by running out of moves.
         turns = self.turns = self.turns + 1
         if turns >= self.rules.turn_limit and self.out < 0:
-            self._finish(END_TURN_LIMIT)
+            self._finish(HandEnd.TURN_LIMIT)
             return
         self.mover ^= 1
         self.phase = DRAW_PHASE
@@ -630,9 +642,9 @@ class HandState:
                 self.phase = PLAY_PHASE
                 self.log.append((self.mover, SKIP_DRAW, 0, -1))
             else:
-                self._finish(END_NO_CARDS)
+                self._finish(HandEnd.NO_CARDS)
 
-    def _finish(self, reason: str) -> None:
+    def _finish(self, reason: HandEnd) -> None:
         if self.out >= 0:
             loser = 1 - self.out
             self.forfeit = self.hands[loser]

@@ -19,8 +19,16 @@ import umtali
 from umtali.bots import EasyBot, NormalBot
 from umtali.bots.arena import play_game
 from umtali.bots.seat import GameInfo
-from umtali.engine.record import PlayerInfo, RecordWriter, format_record, load
-from umtali.store.profile import GameEntry, entry_for
+from umtali.engine.record import (
+    MatchKind,
+    PlayerInfo,
+    PlayerKind,
+    RecordWriter,
+    format_record,
+    load,
+    parse_record,
+)
+from umtali.store.profile import GameEntry, GameMode, entry_for
 
 GOLDEN = Path(__file__).parent / "golden"
 VARIANTS = ["classic", "family", "practical", "rummy"]
@@ -102,3 +110,21 @@ def test_a_profile_entry_written_now_is_the_one_written_before(variant: str) -> 
     assert profile_line(variant) == golden
     entry = GameEntry.from_json(golden)
     assert entry.to_json() + "\n" == golden
+
+
+def test_who_sits_what_is_recorded_and_how_it_was_played_are_kinds() -> None:
+    data = parse_record((GOLDEN / "record_classic.umtali").read_text(encoding="utf-8"))
+    assert data.match is MatchKind.SESSION
+    assert [p.kind for p in data.players] == [PlayerKind.HUMAN, PlayerKind.BOT]
+    assert data.players[1].is_bot and not data.players[0].is_bot
+    assert PlayerInfo("bot", "B", "easy").kind is PlayerKind.BOT  # the word is taken too
+    line = (GOLDEN / "profile_family.jsonl").read_text(encoding="utf-8")
+    entry = GameEntry.from_json(line)
+    assert entry.mode is GameMode.BOT and entry.kinds == (PlayerKind.HUMAN, PlayerKind.BOT)
+    for bad in ('"mode": "robot"', '"kinds": ["human", "cat"]'):
+        damaged = line.replace(
+            '"mode": "bot"' if "mode" in bad else '"kinds": ["human", "bot"]', bad
+        )
+        assert damaged != line
+        with pytest.raises(ValueError):
+            GameEntry.from_json(damaged)

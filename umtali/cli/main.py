@@ -15,7 +15,7 @@ from umtali.bots.levels import find, names
 from umtali.cli.options import build_parser
 from umtali.engine.errors import UmtaliError
 from umtali.engine.match import Game, Session
-from umtali.engine.record import PlayerInfo
+from umtali.engine.record import PlayerInfo, PlayerKind
 from umtali.ui.textsafe import speaks_unicode, to_ascii, visible
 
 if TYPE_CHECKING:
@@ -129,11 +129,11 @@ def run_play(args: argparse.Namespace) -> int:
 
     if args.hotseat:
         names = args.names or ("Player 1", "Player 2")
-        players = (PlayerInfo("human", names[0]), PlayerInfo("human", names[1]))
+        players = (PlayerInfo(PlayerKind.HUMAN, names[0]), PlayerInfo(PlayerKind.HUMAN, names[1]))
     else:
         you = args.names[0] if args.names else "You"
         them = args.names[1] if args.names else f"Bot ({args.bot})"
-        players = (PlayerInfo("human", you), PlayerInfo("bot", them, args.bot))
+        players = (PlayerInfo(PlayerKind.HUMAN, you), PlayerInfo(PlayerKind.BOT, them, args.bot))
     seed, daily = args.seed, ""
     if args.daily:
         from umtali.play.daily import daily_seed
@@ -272,12 +272,12 @@ def _number(text: str | None) -> int | None:
 def _cannot_seat(players: tuple[PlayerInfo, PlayerInfo]) -> str:
     """Why a saved game cannot be played on here, or ''."""
     for number, player in enumerate(players, 1):
-        if player.kind == "bot" and find(player.level) is None:
+        if player.is_bot and find(player.level) is None:
             return (
                 f"player {number} is a bot of level {player.level!r}, which this umtali does not "
                 f"have ({', '.join(names())})"
             )
-    if all(player.kind == "bot" for player in players):
+    if all(player.is_bot for player in players):
         return "this game has no human player (both seats are bots): umtali replay shows it"
     return ""
 
@@ -352,8 +352,12 @@ def run_host(args: argparse.Namespace) -> int:
     from umtali.store.saves import new_record_path
 
     names = args.names or ("Player 1", "Player 2")
-    second = PlayerInfo("bot", names[1], args.bot) if args.bot else PlayerInfo("human", names[1])
-    players = (PlayerInfo("human", names[0]), second)
+    second = (
+        PlayerInfo(PlayerKind.BOT, names[1], args.bot)
+        if args.bot
+        else PlayerInfo(PlayerKind.HUMAN, names[1])
+    )
+    players = (PlayerInfo(PlayerKind.HUMAN, names[0]), second)
     seed = args.seed
     match: Game | Session = (
         Session(args.variant, seed=seed) if args.session else Game(args.variant, seed=seed)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from urllib.parse import unquote
 
 from umtali.engine.cards import Card
@@ -49,15 +50,42 @@ class RecordError(UmtaliError):
     """A record that cannot be read or does not replay; the message names file and line."""
 
 
+class PlayerKind(str, Enum):
+    """Who sits in a seat; the value is the record's (and the profile's) word."""
+
+    HUMAN = "human"
+    BOT = "bot"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class MatchKind(str, Enum):
+    """What a record holds: one game, or a session of games; the value is the record's word."""
+
+    GAME = "game"
+    SESSION = "session"
+
+    def __str__(self) -> str:
+        return self.value
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerInfo:
-    kind: str  # "human" or "bot"
+    kind: PlayerKind  # its word ("human", "bot") is taken too
     name: str
     level: str = ""  # the bot's level
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", PlayerKind(self.kind))
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind is PlayerKind.BOT
+
     def line(self, number: int) -> str:
-        level = f" {self.level}" if self.kind == "bot" else ""
-        return f"player {number} {self.kind}{level}: {escape_name(self.name)}"
+        level = f" {self.level}" if self.is_bot else ""
+        return f"player {number} {self.kind.value}{level}: {escape_name(self.name)}"
 
 
 def escape_name(name: str) -> str:
@@ -105,7 +133,7 @@ class HandRecord:
 @dataclass
 class RecordData:
     rules: str
-    match: str  # "game" or "session"
+    match: MatchKind
     seed: int
     players: tuple[PlayerInfo, PlayerInfo]
     games: list[list[HandRecord]] = field(default_factory=list)
@@ -127,7 +155,7 @@ def _header(
     return [
         f"{MAGIC} {FORMAT_VERSION}",
         f"rules {match.rules.name}",
-        f"match {'session' if isinstance(match, Session) else 'game'}",
+        f"match {match_kind(match).value}",
         f"seed {match.seed}",
         players[0].line(1),
         players[1].line(2),
@@ -162,6 +190,11 @@ def _result_line(hand: Hand) -> str:
     a, b = hand.scores
     out = f"out {hand.went_out}" if hand.went_out else "dead"
     return f"result: {a} {b} {out}"
+
+
+def match_kind(match: Game | Session) -> MatchKind:
+    """Whether ``match`` is a single game or a session."""
+    return MatchKind.SESSION if isinstance(match, Session) else MatchKind.GAME
 
 
 def _games(match: Game | Session) -> list[Game]:
@@ -258,6 +291,11 @@ def _int(word: str, source: str, line: int, what: str) -> int:
         raise RecordError(f"{source}:{line}: {what} should be a number, not {word!r}") from None
 
 
+# The words a record may hold, each with its kind.
+_PLAYER_KINDS = {k.value: k for k in PlayerKind}
+_MATCH_KINDS = {k.value: k for k in MatchKind}
+
+
 def parse_record(text: str, source: str = "record") -> RecordData:
     """Read a record's text (no replay yet); raises RecordError naming the line."""
     rows = [(n, raw.split("#", 1)[0].strip()) for n, raw in enumerate(text.splitlines(), 1)]
@@ -289,11 +327,12 @@ def parse_record(text: str, source: str = "record") -> RecordData:
             words = head.split()
             if not sep or len(words) < 2 or words[0] not in ("1", "2"):
                 raise RecordError(f"{source}:{n}: write players as 'player 1 human: Name'")
-            kind = words[1]
-            if kind not in ("human", "bot") or (kind == "bot") != (len(words) == 3):
+            kind = _PLAYER_KINDS.get(words[1])
+            bot = kind is PlayerKind.BOT
+            if kind is None or bot != (len(words) == 3):
                 raise RecordError(f"{source}:{n}: a player is 'human' or 'bot LEVEL'")
             name = unescape_name(name.strip()) if version >= 2 else name.strip()
-            players[int(words[0])] = PlayerInfo(kind, name, words[2] if kind == "bot" else "")
+            players[int(words[0])] = PlayerInfo(kind, name, words[2] if bot else "")
         elif key == "copy" and not games and version >= 3:
             copies.append(unescape_name(rest.strip()))
         elif key == "game":
@@ -346,11 +385,12 @@ def parse_record(text: str, source: str = "record") -> RecordData:
         raise RecordError(f"{source}: the record's header is incomplete (missing {what})")
     if header["rules"] not in PRESETS:
         raise RecordError(f"{source}: unknown rules {header['rules']!r}")
-    if header["match"] not in ("game", "session"):
+    match = _MATCH_KINDS.get(header["match"])
+    if match is None:
         raise RecordError(f"{source}: 'match' is 'game' or 'session', not {header['match']!r}")
     return RecordData(
         rules=header["rules"],
-        match=header["match"],
+        match=match,
         seed=_int(header["seed"], source, 0, "the seed"),
         players=(players[1], players[2]),
         games=games,
@@ -361,7 +401,7 @@ def parse_record(text: str, source: str = "record") -> RecordData:
 def restore(data: RecordData, source: str = "record") -> Game | Session:
     """Rebuild the game or session a record describes by replaying it, checking as it goes."""
     rules = rules_named(data.rules)
-    session = Session(rules, seed=data.seed) if data.match == "session" else None
+    session = Session(rules, seed=data.seed) if data.match is MatchKind.SESSION else None
     game = session.game if session is not None else Game(rules, seed=data.seed)
     for g, hands in enumerate(data.games, 1):
         if g > 1:

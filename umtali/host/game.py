@@ -24,7 +24,7 @@ from umtali.bots import Seat, make_bot
 from umtali.bots.levels import ADVISER
 from umtali.bots.seat import Decision, GameInfo
 from umtali.engine.match import Game, Session
-from umtali.engine.record import PlayerInfo
+from umtali.engine.record import PlayerInfo, PlayerKind
 from umtali.engine.view import PlayerView
 from umtali.host.codes import SPECTATOR, Doorman, Role
 from umtali.host.remote import HostInterrupt, RemoteScreen, SeatGone
@@ -129,7 +129,7 @@ class Host:
         local = local or {}
         screens: dict[int, Screen] = {}
         for number, info in enumerate(players, 1):
-            if info.kind != "human":
+            if info.kind is not PlayerKind.HUMAN:
                 continue
             if number in local:
                 screens[number] = local[number]
@@ -153,8 +153,8 @@ class Host:
         seats: list[Seat] = []
         for number, info in enumerate(players, 1):
             other = players[2 - number]
-            across = (visible(other.name), other.level) if other.kind == "bot" else None
-            if info.kind == "human":
+            across = (visible(other.name), other.level) if other.is_bot else None
+            if info.kind is PlayerKind.HUMAN:
                 opener = self._open_rules(number)
                 seat: HumanSeat
                 if number in self.remote:
@@ -176,7 +176,7 @@ class Host:
                 bot = make_bot(info.level, seed)
                 bot.name = info.name
                 seats.append(bot)
-        humans = (players[0].kind == "human", players[1].kind == "human")
+        humans = (players[0].kind is PlayerKind.HUMAN, players[1].kind is PlayerKind.HUMAN)
         self.saver = Autosaver(
             match,
             players,

@@ -190,8 +190,9 @@ def _record(
     if seat is None:
         return None
     from umtali.play.table import Recorder
+    from umtali.store.profile import GameMode
 
-    return Recorder(players, record, "", local[seat].say, mode="net", you=seat)
+    return Recorder(players, record, "", local[seat].say, mode=GameMode.NET, you=seat)
 
 
 def _headless(host: Host, lines: Callable[[], str] | None = None) -> int:

@@ -74,7 +74,7 @@ def bench_host(games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
     from rich.text import Text
 
     from umtali.engine.match import Session
-    from umtali.engine.record import PlayerInfo
+    from umtali.engine.record import PlayerInfo, PlayerKind
     from umtali.host.codes import Doorman
     from umtali.host.game import Host
     from umtali.host.ssh import Server
@@ -86,7 +86,10 @@ def bench_host(games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
     door = Doorman()
     hosts: list[Host] = []
     for n in range(games):
-        players = (PlayerInfo("human", f"P{n}"), PlayerInfo("bot", "Bot", "normal"))
+        players = (
+            PlayerInfo(PlayerKind.HUMAN, f"P{n}"),
+            PlayerInfo(PlayerKind.BOT, "Bot", "normal"),
+        )
         host = Host(
             Session(seed=seed + n),  # best of three: long enough to last the run
             players,

@@ -19,9 +19,16 @@ from rich.text import Text
 from umtali.bots import Seat, make_bot
 from umtali.bots.levels import ADVISER
 from umtali.engine.match import Game, Session
-from umtali.engine.record import PlayerInfo
+from umtali.engine.record import PlayerInfo, PlayerKind
 from umtali.store.door import FileRefused
-from umtali.store.profile import add_game, entry_for, environ_clock, game_id, profile_path
+from umtali.store.profile import (
+    GameMode,
+    add_game,
+    entry_for,
+    environ_clock,
+    game_id,
+    profile_path,
+)
 from umtali.store.saves import Autosaver
 from umtali.ui.app import AppScreen
 from umtali.ui.app_keys import Watching
@@ -95,14 +102,14 @@ def play_table(
     seats: list[Seat] = []
     for n, info in enumerate(players):
         other = players[1 - n]
-        across = (visible(other.name), other.level) if other.kind == "bot" else None
-        if info.kind == "human":
+        across = (visible(other.name), other.level) if other.is_bot else None
+        if info.kind is PlayerKind.HUMAN:
             seats.append(HumanSeat(info.name, screen, hint_bot, open_rules, theme, across))
         else:
             bot = make_bot(info.level, seed)
             bot.name = info.name
             seats.append(bot)
-    humans = (players[0].kind == "human", players[1].kind == "human")
+    humans = (players[0].kind is PlayerKind.HUMAN, players[1].kind is PlayerKind.HUMAN)
     saver = Autosaver(
         match,
         players,
@@ -185,7 +192,7 @@ class Recorder:
         daily: str,
         say: Callable[[Text], None],
         profile: Path | None = None,
-        mode: str | None = None,
+        mode: GameMode | None = None,
         you: int | None = None,
     ) -> None:
         self.players = players
@@ -193,7 +200,7 @@ class Recorder:
         self.daily = daily
         self.say = say
         self.profile = profile
-        self.mode = mode  # "net" for a hosted game; else from who sits where
+        self.mode = mode  # NET for a hosted game; else from who sits where
         self.you = you  # the owner's seat, where it is not the first person's
         self._said: set[str] = set()  # each problem is said once, not after every game
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from umtali.bots.coach import DEALS, THRESHOLD, review_hand
 from umtali.engine.match import Game, Session
-from umtali.engine.record import PlayerInfo
+from umtali.engine.record import PlayerInfo, PlayerKind
 from umtali.ui.coaching import Reviewed
 
 
@@ -21,7 +21,9 @@ def reviewed_player(players: tuple[PlayerInfo, PlayerInfo], asked: int | None) -
     """Whose decisions to review: the one asked for, else the first human seat."""
     if asked is not None:
         return asked
-    return 1 if players[0].kind == "human" or players[1].kind != "human" else 2
+    return (
+        1 if players[0].kind is PlayerKind.HUMAN or players[1].kind is not PlayerKind.HUMAN else 2
+    )
 
 
 def review_match(

@@ -20,10 +20,11 @@ import json
 import os
 from dataclasses import dataclass
 from datetime import datetime
+from enum import Enum
 from pathlib import Path
 
 from umtali.engine.match import Game
-from umtali.engine.record import PlayerInfo
+from umtali.engine.record import PlayerInfo, PlayerKind
 from umtali.store.door import PROFILE, FileMissing, FileRefused, read_file, replace_file
 from umtali.store.saves import data_dir
 
@@ -33,6 +34,17 @@ MAX_LINE = 100_000
 
 def profile_path() -> Path:
     return data_dir() / "profile.jsonl"
+
+
+class GameMode(str, Enum):
+    """How a game in the profile was played; the value is the profile's word."""
+
+    BOT = "bot"  # against a bot
+    HOTSEAT = "hotseat"  # two people at one keyboard
+    NET = "net"  # a hosted game, each player at a screen of their own
+
+    def __str__(self) -> str:
+        return self.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,15 +58,21 @@ class GameEntry:
     id: str
     finished: str  # ISO date and time, local
     variant: str
-    mode: str  # "bot", "hotseat" or "net"
+    mode: GameMode  # (its word is taken too)
     names: tuple[str, str]
-    kinds: tuple[str, str]  # "human" or "bot"
+    kinds: tuple[PlayerKind, PlayerKind]  # (their words are taken too)
     levels: tuple[str, str]  # a bot's level, else ""
     you: int  # 1 or 2
     hands: tuple[tuple[int, int], ...]  # each hand's scores
     winner: int  # 1 or 2
     resigned: bool = False
     daily: str = ""  # the date of the deal of the day it was, else ""
+
+    def __post_init__(self) -> None:
+        # The words a profile line holds become kinds here: an unknown word is a
+        # ValueError, which makes the line one the profile cannot read.
+        object.__setattr__(self, "mode", GameMode(self.mode))
+        object.__setattr__(self, "kinds", (PlayerKind(self.kinds[0]), PlayerKind(self.kinds[1])))
 
     @property
     def won(self) -> bool:
@@ -64,14 +82,14 @@ class GameEntry:
     def opponent(self) -> str:
         """Who the owner played: a bot by its level, a person by name."""
         them = 2 - self.you
-        if self.kinds[them] == "bot":
+        if self.kinds[them] is PlayerKind.BOT:
             return f"Bot ({self.levels[them]})"
         return self.names[them]
 
     @property
     def rated(self) -> bool:
         """Games against a bot count for the rating (the bots are its fixed ladder)."""
-        return self.kinds[2 - self.you] == "bot"
+        return self.kinds[2 - self.you] is PlayerKind.BOT
 
     def yours(self) -> list[int]:
         """The owner's score in each hand."""
@@ -83,9 +101,9 @@ class GameEntry:
                 "id": self.id,
                 "finished": self.finished,
                 "variant": self.variant,
-                "mode": self.mode,
+                "mode": self.mode.value,
                 "names": list(self.names),
-                "kinds": list(self.kinds),
+                "kinds": [kind.value for kind in self.kinds],
                 "levels": list(self.levels),
                 "you": self.you,
                 "hands": [list(h) for h in self.hands],
@@ -102,6 +120,12 @@ class GameEntry:
         data = json.loads(text)
         if not isinstance(data, dict):
             raise ValueError("not an object")
+
+        def kinds(words: tuple[str, str]) -> tuple[PlayerKind, PlayerKind]:
+            known = {k.value: k for k in PlayerKind}
+            if not set(words) <= set(known):
+                raise ValueError("kinds: human or bot")
+            return (known[words[0]], known[words[1]])
 
         def pair(key: str, kind: type) -> tuple:  # type: ignore[type-arg]
             value = data[key]
@@ -123,9 +147,9 @@ class GameEntry:
             id=_text(data, "id"),
             finished=_text(data, "finished"),
             variant=_text(data, "variant"),
-            mode=_text(data, "mode"),
+            mode=GameMode(_text(data, "mode")),
             names=pair("names", str),
-            kinds=pair("kinds", str),
+            kinds=kinds(pair("kinds", str)),
             levels=pair("levels", str),
             you=data["you"],
             hands=tuple(scores),
@@ -136,8 +160,6 @@ class GameEntry:
         datetime.fromisoformat(entry.finished)
         if any(type(v) is not int or v not in (1, 2) for v in (entry.you, entry.winner)):
             raise ValueError("you and winner must be 1 or 2")
-        if not set(entry.kinds) <= {"human", "bot"}:
-            raise ValueError("kinds: human or bot")
         return entry
 
 
@@ -155,14 +177,14 @@ def entry_for(
     when: datetime,
     resigned_by: int | None = None,
     daily: str = "",
-    mode: str | None = None,
+    mode: GameMode | None = None,
     you: int | None = None,
 ) -> GameEntry:
     """The profile's entry for a finished game, or one resigned by ``resigned_by``;
     ``you`` is the seat of this profile's owner (by default the first person)."""
     kinds = (players[0].kind, players[1].kind)
     if you is None:
-        you = 1 if kinds[0] == "human" else 2
+        you = 1 if kinds[0] is PlayerKind.HUMAN else 2
     if resigned_by is not None:
         winner = 3 - resigned_by
     elif game.winner is None:
@@ -176,7 +198,7 @@ def entry_for(
         id=game_id,
         finished=when.isoformat(timespec="seconds"),
         variant=game.rules.name,
-        mode=mode or ("hotseat" if kinds == ("human", "human") else "bot"),
+        mode=mode or (GameMode.HOTSEAT if not any(p.is_bot for p in players) else GameMode.BOT),
         names=(players[0].name, players[1].name),
         kinds=kinds,
         levels=(players[0].level or "", players[1].level or ""),

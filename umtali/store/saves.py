@@ -41,6 +41,7 @@ from umtali.engine.record import (
     RecordError,
     RecordWriter,
     load,
+    match_kind,
     parse_record,
 )
 from umtali.store.door import (
@@ -129,7 +130,7 @@ def _holds_game(
         data.players == players
         and data.rules == match.rules.name
         and data.seed == match.seed
-        and (data.match == "session") == isinstance(match, Session)
+        and data.match is match_kind(match)
     )
 
 

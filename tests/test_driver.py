@@ -23,7 +23,7 @@ def test_listeners_hear_every_action_in_order_with_its_player() -> None:
 def hand_actions(hand: umtali.Hand) -> list[tuple[int, str]]:
     from umtali.engine.record import played
 
-    return played(hand)
+    return [(who, str(action)) for who, action in played(hand)]
 
 
 def test_an_illegal_choice_changes_nothing_and_tells_no_listener() -> None:

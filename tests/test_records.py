@@ -27,6 +27,7 @@ from umtali.engine.record import (
     format_record,
     load,
     parse_record,
+    played,
 )
 from umtali.store.saves import (
     Autosaver,
@@ -36,6 +37,9 @@ from umtali.store.saves import (
     write_atomically,
 )
 from umtali.ui.loop import undo_point
+
+# Any move of a turn before the one undo looks at.
+X, Y = "discard 2C", "discard 3D"
 
 PLAYERS = (PlayerInfo("human", "Ann"), PlayerInfo("bot", "Bot (hard)", "hard"))
 
@@ -297,18 +301,50 @@ def test_a_record_survives_being_killed_at_any_moment(tmp_path: Path) -> None:
         ([(1, "meld KS QS"), (1, "discard 9C")], 2, None),
         # A stock draw showed a card: it stays, and what follows it may go.
         ([(1, "meld KS QS"), (1, "discard 9C"), (2, "draw")], 2, None),
-        ([(1, "x"), (2, "y"), (1, "draw"), (1, "play JS")], 1, 3),
-        ([(1, "x"), (2, "y"), (1, "draw"), (1, "play JS"), (1, "meld 8H 7H 6H")], 1, 3),
+        ([(1, X), (2, Y), (1, "draw"), (1, "play JS")], 1, 3),
+        ([(1, X), (2, Y), (1, "draw"), (1, "play JS"), (1, "meld 8H 7H 6H")], 1, 3),
         # A take from the pile showed nothing hidden: it may go too.
-        ([(1, "x"), (2, "y"), (1, "take"), (1, "meld 9C 9D 9H")], 1, 2),
+        ([(1, X), (2, Y), (1, "take"), (1, "meld 9C 9D 9H")], 1, 2),
         # The opponent's reply was seen: nothing before it comes back.
-        ([(1, "x"), (2, "draw"), (2, "discard 4C")], 1, None),
+        ([(1, X), (2, "draw"), (2, "discard 4C")], 1, None),
     ],
 )
 def test_undo_never_takes_back_what_showed_a_hidden_card(
     actions: list[tuple[int, str]], player: int, expected: int | None
 ) -> None:
-    assert undo_point(actions, player) == expected
+    typed = [(who, umtali.Action.parse(text)) for who, text in actions]
+    assert undo_point(typed, player) == expected
+
+
+def test_undo_stops_just_after_a_stock_draw_in_a_hand_played() -> None:
+    game = umtali.Game(seed=3)
+    hand = game.next_hand()
+    seats = [NormalBot(), EasyBot(3)]
+    while True:  # until a player draws from the stock and plays on in the same turn
+        player = hand.to_move
+        assert player is not None
+        hand.play(seats[player - 1].choose(hand.view(player), GameInfo()).action)
+        actions = played(hand)
+        drew = len(actions) > 2 and actions[-2] == (player, umtali.Action.parse("draw"))
+        if drew and actions[-1][0] == player:
+            break
+    keep = undo_point(actions, player)
+    assert keep == len(actions) - 1  # the drawn card was seen: only what follows goes
+    again = game.rewind(keep)
+    assert again.played() == [a for _, a in actions[:keep]]
+    assert again.log == hand.log[: len(again.log)]
+
+
+@pytest.mark.parametrize("variant", ["classic", "family", "practical", "rummy"])
+def test_rewinding_replays_the_actions_as_played(variant: str) -> None:
+    game = play_game(umtali.Game(variant, seed=8), [NormalBot(), EasyBot(8)])
+    last = game.hands[-1]
+    for keep in (0, 7, len(last.played())):
+        again = game.rewind(keep)
+        assert again.played() == last.played()[:keep]
+        assert again.log == last.log[: len(again.log)]
+        game.hands[-1] = last
+    assert game.rewind(len(last.played())).log == last.log  # all kept: the very hand
 
 
 @pytest.mark.parametrize("variant", ["family", "practical", "rummy"])
@@ -473,7 +509,7 @@ def test_an_undo_is_kept_in_the_record_and_comes_back_with_it(tmp_path: Path) ->
     game = half_played_game(4, 12)
     hand = game.hand
     assert hand is not None
-    before = hand.actions()
+    before = hand.played()
     game.rewind(len(before) - 2)  # two actions taken back
     taken = tuple(before[-2:])
     assert game.undone == [(len(game.hands) - 1, len(before) - 2, taken)]
@@ -486,7 +522,7 @@ def test_an_undo_is_kept_in_the_record_and_comes_back_with_it(tmp_path: Path) ->
     saver.save()
     saver.close()
     text = path.read_text()
-    assert f"undone: {'; '.join(taken)}" in text.splitlines()
+    assert f"undone: {'; '.join(map(str, taken))}" in text.splitlines()
     again = read_saved(path).match
     assert isinstance(again, umtali.Game)
     assert again.undone == game.undone

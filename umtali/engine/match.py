@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from umtali.engine.actions import Action
 from umtali.engine.cards import CARDS, Card
 from umtali.engine.errors import IllegalAction
 from umtali.engine.hand import Hand, deal_hand, replay
@@ -83,7 +84,7 @@ class Game:
         self.hands: list[Hand] = []
         # Every undo, so the record can say it was used: (the hand's index, how many
         # actions were kept, the actions taken back).
-        self.undone: list[tuple[int, int, tuple[str, ...]]] = []
+        self.undone: list[tuple[int, int, tuple[Action, ...]]] = []
         # The results of finished hands, each with the hand it came from: a finished
         # hand never changes, so each is worked out once (a long game asks often).
         self._finished: list[tuple[Hand, HandResult]] = []
@@ -179,7 +180,7 @@ class Game:
         hand = self.hand
         if hand is None:
             raise IllegalAction("no hand has been dealt")
-        actions = hand.actions()
+        actions = hand.played()
         if not 0 <= keep <= len(actions):
             raise ValueError(f"the hand has {len(actions)} actions: cannot keep {keep}")
         again = replay(hand.deal, actions[:keep], self.rules)
@@ -188,7 +189,7 @@ class Game:
             self.undone.append((len(self.hands) - 1, keep, tuple(actions[keep:])))
         return again
 
-    def undone_in(self, index: int) -> list[tuple[int, tuple[str, ...]]]:
+    def undone_in(self, index: int) -> list[tuple[int, tuple[Action, ...]]]:
         """The undos of hand ``index`` (0-based): how many actions were kept, and the
         actions taken back, in the order they were made."""
         return [(keep, taken) for i, keep, taken in self.undone if i == index]

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from urllib.parse import unquote
 
+from umtali.engine.actions import Action
 from umtali.engine.cards import Card
 from umtali.engine.errors import IllegalAction, InvalidNotation, UmtaliError
 from umtali.engine.hand import Hand
@@ -125,7 +126,7 @@ class HandRecord:
     stock: tuple[Card, ...]
     actions: list[tuple[int, str, int]] = field(default_factory=list)  # player, text, line
     # Undos: how many actions were kept, and those taken back (not replayed).
-    undone: list[tuple[int, tuple[str, ...]]] = field(default_factory=list)
+    undone: list[tuple[int, tuple[Action, ...]]] = field(default_factory=list)
     result: tuple[int, int, int | None, str] | None = None  # scores, went out, end
     line: int = 0
 
@@ -144,9 +145,9 @@ class RecordData:
 # ------------------------------------------------------------------ writing
 
 
-def played(hand: Hand) -> list[tuple[int, str]]:
+def played(hand: Hand) -> list[tuple[int, Action]]:
     """(player, action) for every action of a hand, as a replay needs them."""
-    return [(e.player, str(e.action)) for e in hand.events() if e.action is not None]
+    return [(e.player, e.action) for e in hand.events() if e.action is not None]
 
 
 def _header(
@@ -173,17 +174,25 @@ def _deal_lines(number: int, hand: Hand) -> list[str]:
     ]
 
 
-def _action_lines(hand: Hand, undone: Sequence[tuple[int, tuple[str, ...]]] = ()) -> list[str]:
+def _action_lines(hand: Hand, undone: Sequence[tuple[int, tuple[Action, ...]]] = ()) -> list[str]:
     """A hand's action lines, with a line for each undo where it was made (the actions
     it took back; they are not replayed)."""
-    actions = [f"{who}: {text}" for who, text in played(hand)]
+    actions = [_action_line(who, action) for who, action in played(hand)]
     last = len(actions)  # an undo later undone in part goes after what is left
     lines = []
     for n in range(last + 1):
-        lines += [f"undone: {'; '.join(taken)}" for keep, taken in undone if min(keep, last) == n]
+        lines += [_undone_line(taken) for keep, taken in undone if min(keep, last) == n]
         if n < last:
             lines.append(actions[n])
     return lines
+
+
+def _action_line(player: int, action: Action) -> str:
+    return f"{player}: {action}"
+
+
+def _undone_line(taken: Sequence[Action]) -> str:
+    return "undone: " + "; ".join(map(str, taken))
 
 
 def _result_line(hand: Hand) -> str:
@@ -371,7 +380,10 @@ def parse_record(text: str, source: str = "record") -> RecordData:
             b = _int(words[1], source, n, "a score")
             hand.result = (a, b, who, words[2])
         elif row.startswith("undone:") and version >= 3:
-            taken = tuple(t.strip() for t in row[7:].split(";") if t.strip())
+            try:
+                taken = tuple(Action.parse(t) for t in row[7:].split(";") if t.strip())
+            except InvalidNotation as err:
+                raise RecordError(f"{source}:{n}: {err}") from None
             hand.undone.append((len(hand.actions), taken))
         elif row[:2] in ("1:", "2:"):
             if hand.result is not None:

@@ -14,6 +14,7 @@ from rich.text import Text
 from umtali.bots.arena import Driver, info_for
 from umtali.bots.coach import review_hand
 from umtali.bots.seat import GameInfo, Seat
+from umtali.engine.actions import Action, ActionKind
 from umtali.engine.errors import IllegalAction
 from umtali.engine.events import Event
 from umtali.engine.hand import Hand
@@ -35,7 +36,7 @@ UNDO_RULE = (
 )
 
 
-def undo_point(actions: list[tuple[int, str]], player: int) -> int | None:
+def undo_point(actions: Sequence[tuple[int, Action]], player: int) -> int | None:
     """How many actions to keep to take back what ``player`` did this turn without
     unseeing anything: back to the start of the turn, or to just after the turn's draw
     from the stock (the card drawn was seen, and the stock's order with it).  None when
@@ -47,7 +48,7 @@ def undo_point(actions: list[tuple[int, str]], player: int) -> int | None:
         start -= 1
     keep = start
     for i in range(start, len(actions)):
-        if actions[i][1] == "draw":
+        if actions[i][1].kind is ActionKind.DRAW:
             keep = i + 1
     return keep if keep < len(actions) else None
 

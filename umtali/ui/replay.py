@@ -51,12 +51,12 @@ class ReplayViewer:
         for g, game in enumerate(self.games):
             for h, hand in enumerate(game.hands):
                 if hand.is_over:
-                    out += [Position(g, h, k) for k in range(len(hand.actions()) + 1)]
+                    out += [Position(g, h, k) for k in range(len(hand.played()) + 1)]
         return out
 
     def state_at(self, pos: Position) -> Hand:
         hand = self.games[pos.game].hands[pos.hand]
-        return replay(hand.deal, hand.actions()[: pos.step], hand.rules)
+        return replay(hand.deal, hand.played()[: pos.step], hand.rules)
 
     def show(self, pos: Position) -> None:
         state = self.state_at(pos)

@@ -15,6 +15,8 @@ import pytest
 
 from umtali.bots.normal import NormalBot
 from umtali.bots.seat import Decision, GameInfo
+from umtali.engine.actions import Action
+from umtali.engine.events import Event
 from umtali.engine.view import PlayerView
 from umtali.lab import bench
 from umtali.lab.match_record import RecordError, RunKey, append, open_record
@@ -81,6 +83,18 @@ def test_a_record_whose_bots_now_play_differently_is_refused(
     assert changed.fingerprint != key.fingerprint
     with pytest.raises(RecordError, match="fingerprint"):
         open_record(record, changed)
+
+
+def test_the_fingerprint_hashes_the_moves_played_not_the_words_for_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    before = decision_print("normal", "easy")
+    # Other words for every event (as narration or a new notation might give): the
+    # same moves, so the same fingerprint.
+    monkeypatch.setattr(Event, "__str__", lambda self: f"{self.kind.value}!")
+    monkeypatch.setattr(Action, "__str__", lambda self: "?")
+    assert decision_print("normal", "easy") == before
+    assert decision_print("easy", "normal") != before  # other moves: another fingerprint
 
 
 def test_a_torn_last_line_is_dropped_and_its_match_played_again(tmp_path: Path) -> None:

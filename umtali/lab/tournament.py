@@ -31,6 +31,7 @@ from umtali.bots.levels import names
 from umtali.bots.policy import forced_choice
 from umtali.bots.seat import Decision, GameInfo, Seat
 from umtali.engine.actions import Action
+from umtali.engine.events import Event
 from umtali.engine.hand import Hand, deal_hand
 from umtali.engine.moves import to_move
 from umtali.engine.rules import CLASSIC, RuleSet, rules_named
@@ -214,17 +215,25 @@ def _deal(rng: random.Random, number: int, rules: RuleSet) -> Hand:
 def decision_print(
     a: str, b: str, version: int = BANK_VERSION, rules: str | RuleSet = CLASSIC
 ) -> str:
-    """A short fingerprint of how A and B play: a hash of every move in the bank's
-    first hand, A as player 1.  Two runs with the same fingerprint play the same
-    moves there, so a run stopped and gone on later can check that the bots it
-    resumes are the ones it began with (the same seed gives the same decisions)."""
+    """A short fingerprint of how A and B play: a hash of every event of the bank's
+    first hand, A as player 1, as typed data (who, what kind, which cards), never
+    their words.  Two runs with the same fingerprint play the same moves there, so a
+    run stopped and gone on later can check that the bots it resumes are the ones it
+    began with (the same seed gives the same decisions)."""
     rs = rules_named(rules)
     seed = bank_seed(0, version)
     hand = _deal(random.Random(seed), 1, rs)
     driver = Driver([make_seat(a, seed), make_seat(b, seed + 1)])
     driver.play_hand(hand, GameInfo(1, rs.hands_per_game, (0, 0)))
-    moves = "\n".join(f"{player} {text}" for player, text in hand.history())
+    moves = repr([_event_data(e) for e in hand.events()])
     return hashlib.sha256(moves.encode()).hexdigest()[:16]
+
+
+def _event_data(e: Event) -> tuple[int, str, tuple[int, ...], bool, int, int]:
+    """An event as plain values, for a hash: the player, the kind's name, the cards'
+    indices, face down or not, the card it went onto (-1: none) and a rebuild's count."""
+    onto = e.onto.index if e.onto is not None else -1
+    return (e.player, e.kind.name, tuple(c.index for c in e.cards), e.down, onto, e.count)
 
 
 def play_match(

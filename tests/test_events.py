@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from dealing import deal, run
 
 import umtali
@@ -112,3 +113,31 @@ def test_the_actions_a_record_keeps_are_read_from_the_events() -> None:
     hidden = Event(2, EventKind.DISCARD, 4, (), down=True)
     assert hidden.hidden and hidden.action is None
     assert Event(2, EventKind.DRAW, 4).action == umtali.Action.parse("draw")
+
+
+@pytest.mark.parametrize(
+    "variant,seeds",
+    [
+        ("classic", range(10)),
+        ("family", range(10)),
+        ("rummy", range(10)),
+        ("practical", range(115, 125)),
+    ],
+)
+def test_play_returns_the_action_as_the_events_have_it(variant: str, seeds: range) -> None:
+    """What ``play`` returns is what the record writes (a listener saves it as given),
+    even where a play typed without its target is followed by the table's own entry
+    (practical seed 120: the opponent's last turn has nothing to draw)."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        hand = umtali.deal_hand(seed=seed, rules=variant)
+        while not hand.is_over:
+            text = rng.choice(hand.legal_actions())
+            if " on " in text and rng.random() < 0.5:
+                short = text.split(" on ")[0]
+                try:
+                    hand.clone().play(short)
+                    text = short
+                except umtali.IllegalAction:
+                    pass
+            assert hand.play(text) == hand.played()[-1], (seed, text)

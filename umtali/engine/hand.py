@@ -307,9 +307,10 @@ class Hand:
             move = to_move(action)
             if move not in legal:
                 raise IllegalAction(explain(self.machine, action, legal))
+        made = len(self.log)  # the move's own entry (a table's entry may follow it)
         self.machine.apply_move(move, target)
         if target is None and action.kind is ActionKind.PLAY:
-            found = self.log[-1][3] if self.log and self.log[-1][1] == PLAY else -1
+            found = self.log[made][3] if self.log[made][1] == PLAY else -1
             if found >= 0:
                 action = Action(ActionKind.PLAY, action.cards, CARDS[found])
         return action

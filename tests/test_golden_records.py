@@ -40,9 +40,10 @@ def players() -> tuple[PlayerInfo, PlayerInfo]:
     return (PlayerInfo("human", " Zoë #1 "), PlayerInfo("bot", "Bot (normal)", "normal"))
 
 
-def played_game(variant: str) -> tuple[umtali.Game | umtali.Session, str]:
+def played_game(variant: str, tell: bool = False) -> tuple[umtali.Game | umtali.Session, str]:
     """A seeded match between two bots, with an undo in its second hand, and its record
-    as a writer gives it move by move (which the test checks against the whole)."""
+    as a writer gives it move by move (which the test checks against the whole); with
+    ``tell`` the writer is handed each action as it is played, as the table's saves are."""
     match: umtali.Game | umtali.Session = (
         umtali.Session(variant, seed=11) if variant == "classic" else umtali.Game(variant, seed=11)
     )
@@ -66,7 +67,11 @@ def played_game(variant: str) -> tuple[umtali.Game | umtali.Session, str]:
             else:
                 player = hand.to_move
                 assert player is not None
-                hand.play(seats[player - 1].choose(hand.view(player), GameInfo()).action)
+                action = hand.play(seats[player - 1].choose(hand.view(player), GameInfo()).action)
+                if tell:
+                    more = writer.more(match, (player, action))
+                    text = text + more if more is not None else writer.whole(match)
+                    continue
         more = writer.more(match)
         text = text + more if more is not None else writer.whole(match)
     return match, text
@@ -85,9 +90,10 @@ def write_golden() -> None:
         (GOLDEN / f"profile_{variant}.jsonl").write_text(profile_line(variant), encoding="utf-8")
 
 
+@pytest.mark.parametrize("tell", [False, True])
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_a_record_written_now_is_the_one_written_before(variant: str) -> None:
-    match, text = played_game(variant)
+def test_a_record_written_now_is_the_one_written_before(variant: str, tell: bool) -> None:
+    match, text = played_game(variant, tell)
     assert text == format_record(match, players())
     assert "undone: " in text
     path = GOLDEN / f"record_{variant}.umtali"

@@ -10,10 +10,12 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import umtali
+import umtali.engine.record as record_module
 from umtali.bots import EasyBot, NormalBot
 from umtali.bots.arena import play_game
 from umtali.bots.seat import GameInfo
@@ -431,6 +433,42 @@ def test_a_record_written_move_by_move_is_the_whole_record(variant: str) -> None
         if hand.is_over or moves % 23 == 0:
             assert text == format_record(session, PLAYERS)
     assert text == format_record(session, PLAYERS)
+
+
+def test_a_writer_handed_the_action_writes_its_line_without_reading_the_hand_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = umtali.Game(seed=5)
+    writer = RecordWriter(PLAYERS)
+    hand = game.next_hand()
+    text = writer.whole(game)
+    made: list[int] = []
+    real = record_module._action_lines
+
+    def counted(*args: Any) -> list[str]:
+        made.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(record_module, "_action_lines", counted)
+    seats = [NormalBot(), EasyBot(5)]
+    while not hand.is_over:
+        player = hand.to_move
+        assert player is not None
+        action = hand.play(seats[player - 1].choose(hand.view(player), GameInfo()).action)
+        more = writer.more(game, (player, action))
+        assert more is not None
+        text += more
+    assert made == []  # no move made the hand's lines again
+    assert text == format_record(game, PLAYERS)
+    # Where more happened than the action handed over, the writer reads the hand.
+    hand = game.next_hand()
+    text += writer.more(game) or ""
+    for _ in range(2):
+        player = hand.to_move
+        assert player is not None
+        action = hand.play(hand.legal()[0])
+    text += writer.more(game, (player, action)) or ""
+    assert made and text == format_record(game, PLAYERS)
 
 
 def test_an_undo_makes_the_writer_ask_for_the_whole_record() -> None:

@@ -38,6 +38,7 @@ from umtali.engine.cards import Card
 from umtali.engine.errors import IllegalAction, InvalidNotation, UmtaliError
 from umtali.engine.hand import Hand
 from umtali.engine.match import Game, Session
+from umtali.engine.moves import NOT_MOVES
 from umtali.engine.rules import PRESETS, rules_named
 
 #: Version 2 writes names escaped (see :func:`escape_name`); version 1 records still load.
@@ -144,8 +145,11 @@ class RecordData:
 
 # ------------------------------------------------------------------ writing
 
+#: An action and the player (1 or 2) who played it.
+Played = tuple[int, Action]
 
-def played(hand: Hand) -> list[tuple[int, Action]]:
+
+def played(hand: Hand) -> list[Played]:
     """(player, action) for every action of a hand, as a replay needs them."""
     return [(e.player, e.action) for e in hand.events() if e.action is not None]
 
@@ -240,16 +244,29 @@ class RecordWriter:
         self._hand = -1  # index (in that game) of the last hand written
         self._actions: list[str] = []  # that hand's action lines written so far
         self._result = False  # and whether its result was written
+        # That very hand, how much of its log and how many of its undos were written:
+        # what lets one played action be appended without reading the hand again.
+        self._written: tuple[Hand, int, int] | None = None
 
     def whole(self, match: Game | Session) -> str:
         """The full record; what follows it is then given by :meth:`more`."""
         self._game, self._hand, self._actions, self._result = -1, -1, [], False
+        self._written = None
         return (
             "\n".join(_header(match, self.players, self.copies)) + "\n" + (self.more(match) or "")
         )
 
-    def more(self, match: Game | Session) -> str | None:
-        """The lines added since the last :meth:`whole` or :meth:`more`, or None."""
+    def more(self, match: Game | Session, played: Played | None = None) -> str | None:
+        """The lines added since the last :meth:`whole` or :meth:`more`, or None.
+
+        ``played`` is the action just played and its player, where the caller was told
+        of one (a listener of the driver): when it is all that happened since, its line
+        is written from it, and the hand's lines are not made again.
+        """
+        if played is not None:
+            appended = self._one_action(match, played)
+            if appended is not None:
+                return appended
         games = _games(match)
         out: list[str] = []
         if self._game >= 0:
@@ -258,13 +275,15 @@ class RecordWriter:
                 if self._hand >= len(hands):
                     return None
                 hand = hands[self._hand]
-                lines = _action_lines(hand, games[self._game].undone_in(self._hand))
+                undone = games[self._game].undone_in(self._hand)
+                lines = _action_lines(hand, undone)
                 if lines[: len(self._actions)] != self._actions or (
                     self._result and not hand.is_over
                 ):
                     return None
                 out += lines[len(self._actions) :]
                 self._actions = lines
+                self._written = (hand, len(hand.log), len(undone))
                 if hand.is_over and not self._result:
                     out.append(_result_line(hand))
                     self._result = True
@@ -274,13 +293,39 @@ class RecordWriter:
                 self._game, self._hand = g, -1
             for n in range(self._hand + 1, len(games[g].hands)):
                 hand = games[g].hands[n]
-                self._actions = _action_lines(hand, games[g].undone_in(n))
+                undone = games[g].undone_in(n)
+                self._actions = _action_lines(hand, undone)
+                self._written = (hand, len(hand.log), len(undone))
                 out += _deal_lines(n + 1, hand) + self._actions
                 self._result = hand.is_over
                 if hand.is_over:
                     out.append(_result_line(hand))
                 self._hand = n
         return "".join(line + "\n" for line in out)
+
+    def _one_action(self, match: Game | Session, played: Played) -> str | None:
+        """The lines ``played`` adds, if it is the one thing that happened since the last
+        write (the same hand, still the last, no undo, one more move in its log); else
+        None, and :meth:`more` looks at the whole hand."""
+        games = _games(match)
+        if self._written is None or self._result or self._game != len(games) - 1:
+            return None
+        game = games[self._game]
+        hand, logged, undos = self._written
+        if self._hand != len(game.hands) - 1 or game.hands[self._hand] is not hand:
+            return None
+        if undos != len(game.undone_in(self._hand)):
+            return None
+        if sum(1 for entry in hand.log[logged:] if entry[1] not in NOT_MOVES) != 1:
+            return None
+        line = _action_line(*played)
+        self._actions.append(line)
+        self._written = (hand, len(hand.log), undos)
+        out = line + "\n"
+        if hand.is_over:
+            out += _result_line(hand) + "\n"
+            self._result = True
+        return out
 
 
 # ------------------------------------------------------------------ reading

@@ -36,6 +36,7 @@ from pathlib import Path
 from umtali.engine.errors import UmtaliError
 from umtali.engine.match import Game, Session
 from umtali.engine.record import (
+    Played,
     PlayerInfo,
     RecordData,
     RecordError,
@@ -202,14 +203,15 @@ class RecordFile:
         self._held = True
         _stale_temporaries(self.path)
 
-    def save(self, match: Game | Session) -> None:
-        """Bring the file up to date with ``match``.
+    def save(self, match: Game | Session, played: Played | None = None) -> None:
+        """Bring the file up to date with ``match``; ``played`` is the action just
+        played, where that is all that happened since the last save.
 
         OSError if it cannot be written; an UmtaliError if its name now leads to
         something other than the file written before (it is let go and left alone:
         a new file is made only where nothing is), or another umtali has it.
         """
-        more = self.writer.more(match) if self._current else None
+        more = self.writer.more(match, played) if self._current else None
         self._current = False
         for attempt in (1, 2):
             self.hold(match)
@@ -307,10 +309,12 @@ class Autosaver:
         """Whether every file holds the game as it stands (after the last save)."""
         return not self.problems
 
-    def save(self) -> None:
+    def save(self, played: Played | None = None) -> None:
+        """Bring every file up to date; ``played`` is the action just played (and who
+        played it), where the caller knows that is all that happened since."""
         for record in self.files:
             try:
-                record.save(self.match)
+                record.save(self.match, played)
             except (OSError, UmtaliError) as err:
                 reason = _reason(err)
                 if record.path not in self.problems:

@@ -8,6 +8,7 @@ explained and the same seat is asked again.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from rich.text import Text
 
@@ -19,7 +20,7 @@ from umtali.engine.errors import IllegalAction
 from umtali.engine.events import Event
 from umtali.engine.hand import Hand
 from umtali.engine.match import Game, Session
-from umtali.engine.record import played
+from umtali.engine.record import Played, played
 from umtali.engine.view import PlayerView
 from umtali.ui.coaching import render_review
 from umtali.ui.human import HumanSeat, UndoRequest
@@ -53,6 +54,17 @@ def undo_point(actions: Sequence[tuple[int, Action]], player: int) -> int | None
     return keep if keep < len(actions) else None
 
 
+class Save(Protocol):
+    """Saves the game; ``played`` is the action just played, and its player, where that
+    is all that happened since the last save (a record then appends its line)."""
+
+    def __call__(self, played: Played | None = None) -> None: ...
+
+
+def _no_save(played: Played | None = None) -> None:
+    pass
+
+
 class TableLoop:
     """Plays games and sessions between two seats, showing the table to the humans."""
 
@@ -63,7 +75,7 @@ class TableLoop:
         humans: tuple[bool, bool],
         theme: Theme,
         delay: float = 0.6,
-        save: Callable[[], None] | None = None,
+        save: Save | None = None,
         watcher: Callable[[], int] | None = None,
         game_over: Callable[[Game, int], None] | None = None,
         apart: bool = False,
@@ -74,7 +86,8 @@ class TableLoop:
         self.names = (visible(seats[0].name), visible(seats[1].name))
         self.theme = theme
         self.delay = delay
-        self.save = save or (lambda: None)  # called after every deal and action
+        # Called after every deal, undo and action (handed the action it played).
+        self.save: Save = save or _no_save
         # Told of each game that ends, with its number in the session.
         self.game_over = game_over or (lambda game, number: None)
         # Nobody plays, somebody watches: the table is shown from the seat this says
@@ -83,7 +96,7 @@ class TableLoop:
         # Each player at a screen of their own (a hosted game): after every move both
         # seats' tables are drawn, each from its own seat, and nothing is ever blanked.
         self.apart = apart
-        self.driver = Driver(self.seats, [lambda hand, player, action: self.save()])
+        self.driver = Driver(self.seats, [lambda hand, player, action: self.save((player, action))])
         # Undo is for practice against the bot, never between two people.
         self.allow_undo = humans.count(True) == 1
         self._shown_to: int | None = None  # whose hand is on screen

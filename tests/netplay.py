@@ -20,6 +20,7 @@ from rich.text import Text
 
 import umtali
 from umtali.engine.record import PlayerInfo
+from umtali.host.codes import Role
 from umtali.host.game import Host
 from umtali.host.ssh import Server, host_key
 from umtali.ui.gate import REMOTE
@@ -88,8 +89,8 @@ class Hosted:
         )
         self.thread.start()
 
-    def code(self, role: str) -> str:
-        return next(i.code for i in self.host.invites if str(i.role) == role)
+    def code(self, role: Role) -> str:
+        return next(i.code for i in self.host.invites if i.role == role)
 
     def stop(self) -> None:
         for screen in self.host.remote.values():

@@ -25,7 +25,7 @@ import pytest
 from netplay import Hosted, Loop, OpenSSH, Terminal, connect
 from test_host import at_her_prompt, play_turns, secret_cards, shows_no_secret
 
-from umtali.host.codes import TRIES, new_code
+from umtali.host.codes import SPECTATOR, TRIES, Role, new_code
 
 pytestmark = pytest.mark.slow  # real connections: CI runs them
 
@@ -105,8 +105,8 @@ def timed_moves(hosted: Hosted, players: dict[int, Terminal], moves: int) -> lis
 
 def both_at_the_table(tmp_path: Path, loop: Loop) -> tuple[Hosted, Terminal, Terminal]:
     hosted = Hosted(tmp_path)
-    ann = Terminal(loop, hosted.port, hosted.code("seat 1"))
-    ben = Terminal(loop, hosted.port, hosted.code("seat 2"))
+    ann = Terminal(loop, hosted.port, hosted.code(Role(1)))
+    ben = Terminal(loop, hosted.port, hosted.code(Role(2)))
     ann.wait_for(r"Cut for the deal")
     ben.wait_for(r"Cut for the deal")
     return hosted, ann, ben
@@ -118,7 +118,7 @@ def both_at_the_table(tmp_path: Path, loop: Loop) -> tuple[Hosted, Terminal, Ter
 def test_a_spectators_100_kb_paste_never_slows_the_players(tmp_path: Path, loop: Loop) -> None:
     hosted, ann, ben = both_at_the_table(tmp_path, loop)
     try:
-        watcher = Terminal(loop, hosted.port, hosted.code("spectator"))
+        watcher = Terminal(loop, hosted.port, hosted.code(SPECTATOR))
         watcher.wait_for(r"You are watching|Stock")
         flood = b"\x1b[200~" + bytes(random.Random(1).randrange(32, 127) for _ in range(100_000))
         watcher.send(flood)  # a paste begun, 100 KB long, never ended
@@ -127,7 +127,7 @@ def test_a_spectators_100_kb_paste_never_slows_the_players(tmp_path: Path, loop:
         assert max(took) < 1.0, took
         watcher.wait_for(r"Too much was typed or pasted at once")
         # The door is not blocked either: a new spectator gets in at once.
-        late = Terminal(loop, hosted.port, hosted.code("spectator"))
+        late = Terminal(loop, hosted.port, hosted.code(SPECTATOR))
         late.wait_for(r"Stock", timeout=10)
     finally:
         hosted.stop()
@@ -136,7 +136,7 @@ def test_a_spectators_100_kb_paste_never_slows_the_players(tmp_path: Path, loop:
 def test_a_players_own_70_kb_paste_costs_them_nothing(tmp_path: Path, loop: Loop) -> None:
     hosted = Hosted(tmp_path, bot="normal")
     try:
-        ann = at_her_prompt(Terminal(loop, hosted.port, hosted.code("seat 1")))
+        ann = at_her_prompt(Terminal(loop, hosted.port, hosted.code(Role(1))))
         ann.send(b"\x1b[200~" + b"meld " * 14_000 + b"\x1b[201~")
         ann.wait_for(r"Too much was typed or pasted at once")
         ann.type("\x15score")  # Ctrl-U clears the pasted line, then a command
@@ -155,9 +155,9 @@ def test_a_vast_window_is_drawn_at_a_sane_size_and_its_client_told(
     hosted = Hosted(tmp_path)
     try:
         before = rss_mb()
-        huge = Terminal(loop, hosted.port, hosted.code("spectator"), term_size=(10000, 10000))
+        huge = Terminal(loop, hosted.port, hosted.code(SPECTATOR), term_size=(10000, 10000))
         huge.wait_for(r"Your window \(10000x10000\) is larger than the table is drawn")
-        ann = Terminal(loop, hosted.port, hosted.code("seat 1"))
+        ann = Terminal(loop, hosted.port, hosted.code(Role(1)))
         ann.wait_for(r"Cut for the deal")
         ann.resize(10000, 10000)  # a resize asks no more of the host than a join
         ann.wait_for(r"Your window \(10000x10000\) is larger")
@@ -180,20 +180,20 @@ def test_idle_and_sessionless_connections_never_keep_a_player_out(
     idle: list[socket.socket] = []
     sessionless: list[Any] = []
     try:
-        ann = at_her_prompt(Terminal(loop, hosted.port, hosted.code("seat 1")))
+        ann = at_her_prompt(Terminal(loop, hosted.port, hosted.code(Role(1))))
         ann.close()  # her connection drops...
         for _ in range(60):  # ...while 60 connections sit at the door saying nothing
             idle.append(socket.create_connection(("127.0.0.1", hosted.port), timeout=5))
 
         async def no_session() -> Any:  # ssh -N: logged in, and nothing more
-            return await connect(hosted.port, hosted.code("spectator"))
+            return await connect(hosted.port, hosted.code(SPECTATOR))
 
         for _ in range(30):
             # One may be pushed out by the next ones: the door stays open.
             with contextlib.suppress(OSError, asyncssh.Error):
                 sessionless.append(loop.run(no_session(), timeout=10))
         started = time.monotonic()
-        back = Terminal(loop, hosted.port, hosted.code("seat 1"))
+        back = Terminal(loop, hosted.port, hosted.code(Role(1)))
         back.wait_for(r"(?m)^Ann>\s*$", timeout=10)
         assert time.monotonic() - started < 10
         # The door sent the idle ones away, oldest first.
@@ -216,7 +216,7 @@ def test_a_login_with_no_session_is_closed(
     try:
 
         async def wait_to_be_closed() -> None:
-            conn = await connect(hosted.port, hosted.code("spectator"))
+            conn = await connect(hosted.port, hosted.code(SPECTATOR))
             await asyncio.wait_for(conn.wait_closed(), 10)
 
         loop.run(wait_to_be_closed(), timeout=15)
@@ -230,7 +230,7 @@ def test_a_login_with_no_session_is_closed(
 def test_a_paste_start_alone_holds_no_seat(tmp_path: Path, loop: Loop) -> None:
     hosted = Hosted(tmp_path, bot="normal")
     try:
-        ann = at_her_prompt(Terminal(loop, hosted.port, hosted.code("seat 1")))
+        ann = at_her_prompt(Terminal(loop, hosted.port, hosted.code(Role(1))))
         ann.send(b"\x1b[200~zq")
         ann.type("")  # Enter ends the paste, and sends the line
         ann.wait_for(r"'zq' is not a command")
@@ -246,7 +246,7 @@ def test_a_paste_start_alone_holds_no_seat(tmp_path: Path, loop: Loop) -> None:
 def test_a_byte_that_is_not_utf8_keeps_the_player_at_the_table(tmp_path: Path, loop: Loop) -> None:
     hosted = Hosted(tmp_path, bot="normal")
     try:
-        ann = at_her_prompt(Terminal(loop, hosted.port, hosted.code("seat 1")))
+        ann = at_her_prompt(Terminal(loop, hosted.port, hosted.code(Role(1))))
         ann.send(b"\xff\xfe\r")
         ann.wait_for(r"is not a command")
         ann.type("score")
@@ -259,7 +259,7 @@ def test_a_byte_that_is_not_utf8_keeps_the_player_at_the_table(tmp_path: Path, l
 @pytest.mark.skipif(shutil.which("ssh") is None, reason="OpenSSH's ssh is not installed")
 def test_openssh_sends_a_stray_byte_and_a_paste_start_and_stays(tmp_path: Path) -> None:
     hosted = Hosted(tmp_path, bot="normal")
-    ssh = OpenSSH(tmp_path, hosted.port, hosted.code("seat 1"))
+    ssh = OpenSSH(tmp_path, hosted.port, hosted.code(Role(1)))
     try:
         if "extra" in ssh.wait_for(r"(?m)^Ann>|extra \(11th\)").group(0):
             ssh.child.send("\r")
@@ -358,12 +358,12 @@ def test_a_frozen_client_is_noticed_and_its_player_rejoins(
     hosted = Hosted(tmp_path)
     proxy = Proxy(loop, hosted.port)
     try:
-        ann = Terminal(loop, hosted.port, hosted.code("seat 1"))
-        ben = Terminal(loop, proxy.port, hosted.code("seat 2"))
+        ann = Terminal(loop, hosted.port, hosted.code(Role(1)))
+        ben = Terminal(loop, proxy.port, hosted.code(Role(2)))
         ben.wait_for(r"Cut for the deal")
         proxy.freeze()
         ann.wait_for(r"Ben's connection dropped", timeout=15)
-        again = Terminal(loop, hosted.port, hosted.code("seat 2"))
+        again = Terminal(loop, hosted.port, hosted.code(Role(2)))
         again.wait_for(r"Cut for the deal|Stock")
     finally:
         proxy.close()
@@ -373,9 +373,9 @@ def test_a_frozen_client_is_noticed_and_its_player_rejoins(
 def test_a_rejoin_takes_the_seat_from_a_connection_still_open(tmp_path: Path, loop: Loop) -> None:
     hosted = Hosted(tmp_path, bot="normal")
     try:
-        ann = at_her_prompt(Terminal(loop, hosted.port, hosted.code("seat 1")))
+        ann = at_her_prompt(Terminal(loop, hosted.port, hosted.code(Role(1))))
         started = time.monotonic()
-        again = Terminal(loop, hosted.port, hosted.code("seat 1"))
+        again = Terminal(loop, hosted.port, hosted.code(Role(1)))
         again.wait_for(r"(?m)^Ann>\s*$", timeout=10)
         assert time.monotonic() - started < 10
         ann.wait_for_everything(r"You joined this seat again from another terminal")
@@ -435,12 +435,12 @@ def test_a_shut_out_client_is_told_for_how_long_and_the_host_can_let_it_in(
             with pytest.raises(asyncssh.PermissionDenied):
                 loop.run(attempt(new_code()))
         with pytest.raises(asyncssh.PermissionDenied):
-            loop.run(attempt(hosted.code("seat 1")))
+            loop.run(attempt(hosted.code(Role(1))))
         assert any("may try again in 60 s" in b for b in banners), banners
         assert "a wrong code from 127.0.0.1 (1 of 5 a minute)" in hosted.lines
         assert any("shut out for 60 s ('unlock 127.0.0.1'" in line for line in hosted.lines)
         assert hosted.host.doorman.unlock() == ["127.0.0.1"]
-        ann = Terminal(loop, hosted.port, hosted.code("seat 1"))
+        ann = Terminal(loop, hosted.port, hosted.code(Role(1)))
         ann.wait_for(r"Cut for the deal")
     finally:
         hosted.stop()
@@ -453,7 +453,7 @@ def test_when_the_host_stops_everyone_is_told_and_nobody_has_left(
     tmp_path: Path, loop: Loop
 ) -> None:
     hosted, ann, ben = both_at_the_table(tmp_path, loop)
-    watcher = Terminal(loop, hosted.port, hosted.code("spectator"))
+    watcher = Terminal(loop, hosted.port, hosted.code(SPECTATOR))
     watcher.wait_for(r"You are watching|Stock")
     hosted.host.stop()
     hosted.thread.join(timeout=20)
@@ -534,7 +534,7 @@ def test_the_prompt_fuzz_through_an_ssh_connection(tmp_path: Path, loop: Loop) -
     rng = random.Random(11)
     hosted = Hosted(tmp_path, bot="normal")
     try:
-        ann = at_her_prompt(Terminal(loop, hosted.port, hosted.code("seat 1")))
+        ann = at_her_prompt(Terminal(loop, hosted.port, hosted.code(Role(1))))
         for _ in range(40):
             settle(ann)
             for _ in range(2):

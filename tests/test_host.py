@@ -19,7 +19,7 @@ import pytest
 from netplay import Hosted, Loop, OpenSSH, Terminal, connect
 
 from umtali.engine.cards import Card
-from umtali.host.codes import TRIES, Doorman, Role, new_code
+from umtali.host.codes import SPECTATOR, TRIES, Doorman, Role, new_code
 from umtali.ui.theme import Theme
 
 pytestmark = pytest.mark.slow  # real connections: CI runs them
@@ -103,9 +103,9 @@ def test_two_players_play_a_hand_each_seeing_only_their_own_cards(
 ) -> None:
     hosted = Hosted(tmp_path)
     try:
-        ann = Terminal(loop, hosted.port, hosted.code("seat 1"))
-        ben = Terminal(loop, hosted.port, hosted.code("seat 2"))
-        watcher = Terminal(loop, hosted.port, hosted.code("spectator"))
+        ann = Terminal(loop, hosted.port, hosted.code(Role(1)))
+        ben = Terminal(loop, hosted.port, hosted.code(Role(2)))
+        watcher = Terminal(loop, hosted.port, hosted.code(SPECTATOR))
         ann.wait_for(r"Cut for the deal")
         ben.type("say good luck")
         ann.wait_for(r"Ben: good luck")
@@ -126,8 +126,8 @@ def test_two_players_play_a_hand_each_seeing_only_their_own_cards(
 def test_a_spectator_sees_no_hand(tmp_path: Path, loop: Loop) -> None:
     hosted = Hosted(tmp_path, bot="normal")
     try:
-        ann = Terminal(loop, hosted.port, hosted.code("seat 1"))
-        watcher = Terminal(loop, hosted.port, hosted.code("spectator"))
+        ann = Terminal(loop, hosted.port, hosted.code(Role(1)))
+        watcher = Terminal(loop, hosted.port, hosted.code(SPECTATOR))
         play_turns(hosted, {1: ann}, r"Ann's|Bot: |discarded", moves=20)
         watcher.wait_for(r"Stock")
         hand = hosted.game.hand
@@ -153,7 +153,7 @@ def test_a_wrong_code_is_refused_and_a_guesser_is_shut_out(tmp_path: Path, loop:
                 loop.run(attempt(new_code()))
         # Too many wrong codes from this address: even the right one is refused now.
         with pytest.raises(asyncssh.PermissionDenied):
-            loop.run(attempt(hosted.code("seat 1")))
+            loop.run(attempt(hosted.code(Role(1))))
     finally:
         hosted.stop()
 
@@ -176,6 +176,18 @@ def test_the_door_counts_wrong_codes_per_peer_and_forgets_them() -> None:
     assert door.admit(code, "10.0.0.1").role == Role(1)
     door.close()
     assert door.admit(code, "10.0.0.2").role is None  # the game is over
+
+
+def test_a_role_is_a_type_the_door_hands_back_as_it_was_issued() -> None:
+    door = Doorman()
+    codes = {role: door.issue(role) for role in (Role(1), Role(2), SPECTATOR)}
+    for role, code in codes.items():
+        admitted = door.admit(code, "10.0.0.1").role
+        assert admitted is not None and admitted == role and admitted.seat == role.seat
+    assert SPECTATOR.seat is None and str(SPECTATOR) == "spectator"
+    for bad in (0, 3):
+        with pytest.raises(ValueError, match="seat 1 or 2"):
+            Role(bad)
 
 
 def test_the_host_lets_a_shut_out_address_in_again() -> None:
@@ -201,16 +213,16 @@ def test_codes_are_pronounceable_and_different() -> None:
 def test_a_player_who_drops_mid_turn_rejoins_with_the_same_code(tmp_path: Path, loop: Loop) -> None:
     hosted = Hosted(tmp_path, bot="normal")
     try:
-        ann = at_her_prompt(Terminal(loop, hosted.port, hosted.code("seat 1")))
+        ann = at_her_prompt(Terminal(loop, hosted.port, hosted.code(Role(1))))
         before = [line for line in ann.text.splitlines() if "Ann (you)" in line]
         # The same code from another terminal takes the seat (only its player has it):
         # a frozen or forgotten connection never keeps the player out.
-        again = Terminal(loop, hosted.port, hosted.code("seat 1"))
+        again = Terminal(loop, hosted.port, hosted.code(Role(1)))
         again.wait_for(r"(?m)^Ann>\s*$")
         ann.wait_for(r"You joined this seat again from another terminal")
         assert any("Ann joined again" in line for line in hosted.lines)
         again.close()
-        back = Terminal(loop, hosted.port, hosted.code("seat 1"))
+        back = Terminal(loop, hosted.port, hosted.code(Role(1)))
         back.wait_for(r"(?m)^Ann>\s*$")
         assert [line for line in back.text.splitlines() if "Ann (you)" in line] == before
         play_turns(hosted, {1: back}, r"discarded", moves=30)
@@ -223,8 +235,8 @@ def test_a_client_that_vanishes_mid_move_hands_its_seat_to_a_bot(
 ) -> None:
     hosted = Hosted(tmp_path, grace=1.5)
     try:
-        ann = Terminal(loop, hosted.port, hosted.code("seat 1"))
-        ben = Terminal(loop, hosted.port, hosted.code("seat 2"))
+        ann = Terminal(loop, hosted.port, hosted.code(Role(1)))
+        ben = Terminal(loop, hosted.port, hosted.code(Role(2)))
         ann.wait_for(r"Cut for the deal")
         ben.wait_for(r"Cut for the deal")
         ben.send("meld 7")  # half a line, and gone
@@ -243,7 +255,7 @@ def test_garbage_and_oversized_input_get_answers_and_lose_nothing(
 ) -> None:
     hosted = Hosted(tmp_path, bot="normal")
     try:
-        ann = at_her_prompt(Terminal(loop, hosted.port, hosted.code("seat 1")))
+        ann = at_her_prompt(Terminal(loop, hosted.port, hosted.code(Role(1))))
         ann.send("\x00\x1b[999;999R\x1b]0;title\x07\xff garbage")
         ann.type("")
         ann.send("x" * 20000 + "\r")
@@ -262,7 +274,7 @@ def test_nothing_but_the_table_is_reachable(tmp_path: Path, loop: Loop) -> None:
     try:
 
         async def try_exec() -> object:
-            async with connect(hosted.port, hosted.code("spectator")) as conn:
+            async with connect(hosted.port, hosted.code(SPECTATOR)) as conn:
                 try:
                     result = await conn.run("cat /etc/passwd", check=False, timeout=5)
                 except (asyncssh.ChannelOpenError, asyncssh.Error, TimeoutError) as err:
@@ -274,14 +286,14 @@ def test_nothing_but_the_table_is_reachable(tmp_path: Path, loop: Loop) -> None:
         assert "root:" not in str(output)
 
         async def try_sftp() -> None:
-            async with connect(hosted.port, hosted.code("spectator")) as conn:
+            async with connect(hosted.port, hosted.code(SPECTATOR)) as conn:
                 await conn.start_sftp_client()
 
         with pytest.raises((asyncssh.Error, OSError)):
             loop.run(try_sftp())
 
         async def try_forward() -> None:
-            async with connect(hosted.port, hosted.code("spectator")) as conn:
+            async with connect(hosted.port, hosted.code(SPECTATOR)) as conn:
                 await conn.open_connection("127.0.0.1", 22)
 
         with pytest.raises((asyncssh.Error, OSError)):
@@ -293,7 +305,7 @@ def test_nothing_but_the_table_is_reachable(tmp_path: Path, loop: Loop) -> None:
 @pytest.mark.skipif(shutil.which("ssh") is None, reason="OpenSSH's ssh is not installed")
 def test_openssh_joins_and_sees_its_own_hand(tmp_path: Path) -> None:
     hosted = Hosted(tmp_path, bot="normal")
-    ssh = OpenSSH(tmp_path, hosted.port, hosted.code("seat 1"))
+    ssh = OpenSSH(tmp_path, hosted.port, hosted.code(Role(1)))
     try:
         if "extra" in ssh.wait_for(r"\(you\)|extra \(11th\)").group(0):
             ssh.child.send("\r")
@@ -367,14 +379,14 @@ def test_spectators_are_capped(tmp_path: Path, loop: Loop, monkeypatch: pytest.M
     monkeypatch.setattr(umtali.host.ssh, "SPECTATORS", 2)
     hosted = Hosted(tmp_path)
     try:
-        first = Terminal(loop, hosted.port, hosted.code("spectator"))
-        second = Terminal(loop, hosted.port, hosted.code("spectator"))
+        first = Terminal(loop, hosted.port, hosted.code(SPECTATOR))
+        second = Terminal(loop, hosted.port, hosted.code(SPECTATOR))
         first.wait_for(r"You are watching|Stock")
         second.wait_for(r"You are watching|Stock")
-        third = Terminal(loop, hosted.port, hosted.code("spectator"))
+        third = Terminal(loop, hosted.port, hosted.code(SPECTATOR))
         third.wait_for(r"All 2 places for spectators are taken")
         # The players' seats are not spectators' places: Ann still joins.
-        ann = Terminal(loop, hosted.port, hosted.code("seat 1"))
+        ann = Terminal(loop, hosted.port, hosted.code(Role(1)))
         ann.wait_for(r"Cut for the deal")
     finally:
         hosted.stop()
@@ -393,7 +405,7 @@ def test_the_host_gives_a_missing_players_seat_to_the_bot(tmp_path: Path, loop: 
             raise EOFError from None
 
     try:
-        ann = Terminal(loop, hosted.port, hosted.code("seat 1"))
+        ann = Terminal(loop, hosted.port, hosted.code(Role(1)))
         ann.wait_for(r"Cut for the deal")
         _console(hosted.host, lines)
         ann.wait_for(r"Host: welcome")
@@ -515,7 +527,7 @@ def test_a_hostile_client_gets_answers_and_never_a_hidden_card(tmp_path: Path, l
     ]
     hosted = Hosted(tmp_path, bot="normal")
     try:
-        ann = at_her_prompt(Terminal(loop, hosted.port, hosted.code("seat 1")))
+        ann = at_her_prompt(Terminal(loop, hosted.port, hosted.code(Role(1))))
         for _ in range(25):
             ann.send(rng.choice(junk) + ("\r" if rng.random() < 0.8 else ""))
             ann.send(bytes(rng.randrange(256) for _ in range(8)).decode("latin-1"))

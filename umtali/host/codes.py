@@ -57,6 +57,10 @@ class Role:
 
     seat: int | None
 
+    def __post_init__(self) -> None:
+        if self.seat not in (1, 2, None):
+            raise ValueError(f"a role is seat 1 or 2, or a spectator's place, not {self.seat!r}")
+
     def __str__(self) -> str:
         return f"seat {self.seat}" if self.seat is not None else "spectator"
 

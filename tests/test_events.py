@@ -141,3 +141,35 @@ def test_play_returns_the_action_as_the_events_have_it(variant: str, seeds: rang
                 except umtali.IllegalAction:
                     pass
             assert hand.play(text) == hand.played()[-1], (seed, text)
+
+
+def test_one_table_ties_each_move_kind_to_its_action_and_its_event() -> None:
+    from umtali.engine.actions import ActionKind
+    from umtali.engine.cards import mask_of
+    from umtali.engine.kinds import ACTION_OF_EVENT, ARITY, EVENT_OF_MOVE, KINDS
+    from umtali.engine.moves import MoveKind, to_action
+
+    assert sorted(m for m, _, _ in KINDS) == list(MoveKind)  # each move kind, once
+    assert {a for _, a, _ in KINDS if a is not None} == set(ActionKind)
+    assert {e for _, _, e in KINDS} == set(EventKind)
+    cards = {
+        n: tuple(Card.parse(w) for w in words.split())
+        for n, words in enumerate(["", "5H", "7S 6S 5S"])
+    }
+    for move, action, event in KINDS:
+        assert EVENT_OF_MOVE[move] is event
+        if action is None:
+            assert event in NOT_PLAYED
+            continue
+        mask = mask_of(cards[2 if action is ActionKind.MELD else ARITY[action]])
+        assert to_action((move, mask)).kind is action
+        assert ACTION_OF_EVENT[event] is action
+    # And every event of a game played gives back an action of the kind the table says.
+    from umtali.bots import EasyBot, NormalBot
+    from umtali.bots.arena import play_game
+
+    game = umtali.Game(seed=2)
+    for hand in play_game(game, [NormalBot(), EasyBot(2)]).hands:
+        for e in hand.events():
+            if e.action is not None:
+                assert e.action.kind is ACTION_OF_EVENT[e.kind]

@@ -2,8 +2,9 @@
 
 The machines keep a compact log of int tuples (see :mod:`umtali.engine.state`);
 :func:`events_of` turns it into :class:`Event` values, as one seat (or nobody in
-particular) may see them.  Narration, the bots' inference, the replay viewer and
-the history's words all read these; nothing parses prose back into data.
+particular) may see them.  Narration, the bots' inference, the replay viewer, undo,
+the records, the tournament's fingerprint and the history's words all read these
+(or the actions they give); nothing parses prose back into data.
 
 >>> import umtali
 >>> hand = umtali.deal_hand(seed=7)

@@ -165,19 +165,54 @@ def app_screen(watching: Watching | None = None) -> Iterator[tuple[AppScreen, Ga
             yield AppScreen(ASCII, None, watching, input=pipe, output=output), pipe
 
 
+#: Seconds a test waits for a state before it fails: long, since it only matters when
+#: the state never comes, and a loaded machine may take seconds to reach it.
+PATIENCE = 60.0
+
+
+def until(condition: Callable[[], object], what: str, timeout: float = PATIENCE) -> None:
+    """Wait until ``condition()`` holds (polled), failing with ``what`` if it never does."""
+    end = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < end, f"never came: {what}"
+        time.sleep(0.01)
+
+
+def waiting_for_keys(screen: AppScreen) -> bool:
+    """Whether the screen waits for the person: a question not yet answered, or a page
+    not yet closed (one answered or closed may stay a moment, until the game wakes)."""
+    question, page = screen._question, screen._page
+    return (question is not None and question.answer is None) or (
+        page is not None and not page.closed
+    )
+
+
+def read_all(screen: AppScreen, pipe: GatedInput) -> None:
+    """Wait until the application has read and handled every key sent so far: the pipe
+    is empty, and a call queued on the application's loop after that has run (keys are
+    read and handled within one call on that loop)."""
+    until(lambda: not pipe._passed, "the application reads the keys sent")
+    done = threading.Event()
+    loop = screen.app.loop
+    if loop is None or loop.is_closed():
+        return
+    loop.call_soon_threadsafe(done.set)
+    done.wait(PATIENCE)
+
+
 def typist(screen: AppScreen, pipe: GatedInput, keys: list[str]) -> threading.Thread:
     """Types each string of ``keys`` once the screen waits for it (a question, or a
-    page, or, for a string starting with '!', at once)."""
+    page, or, for a string starting with '!', at once), each once the application has
+    handled the one before."""
 
     def run() -> None:
         for key in keys:
-            end = time.monotonic() + 10
-            while key[0] != "!" and time.monotonic() < end:
-                if screen._page is not None or screen._question is not None:
-                    break
-                time.sleep(0.01)
-            time.sleep(0.05)
+            if key[0] != "!":
+                end = time.monotonic() + PATIENCE
+                while not waiting_for_keys(screen) and time.monotonic() < end:
+                    time.sleep(0.01)
             pipe.send_text(key.removeprefix("!"))
+            read_all(screen, pipe)
 
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
@@ -189,7 +224,7 @@ def run_app(body: Callable[[AppScreen], object], keys: list[str]) -> object:
         typist(screen, pipe, keys)
         # A question never answered ends the app after a while: the game then gets
         # end-of-input, and the test fails rather than hangs.
-        timer = threading.Timer(10, lambda: screen._on_loop(screen.app.exit))
+        timer = threading.Timer(PATIENCE, lambda: screen._on_loop(screen.app.exit))
         timer.start()
         try:
             return screen.run(lambda: body(screen))
@@ -243,17 +278,21 @@ def test_a_watcher_pauses_and_steps_one_move_at_a_time() -> None:
     seen: list[tuple[int, bool]] = []
     with app_screen(watching) as (screen, pipe):
         moves: list[int] = []
+        started = threading.Event()
 
         def body() -> None:
+            started.set()
             for n in range(3):
                 screen.wait(0.01)
                 moves.append(n)
 
         def keys() -> None:
-            time.sleep(0.3)
+            started.wait(PATIENCE)
+            time.sleep(0.3)  # a while for a move that should not come (none may)
             seen.append((len(moves), watching.paused))  # paused: no move yet
             pipe.send_text("s")  # one step
-            time.sleep(0.3)
+            until(lambda: moves, "the step's move")
+            time.sleep(0.3)  # a while for a second move that should not come
             seen.append((len(moves), watching.paused))  # one move, still paused
             pipe.send_text(" ")  # go on
 
@@ -269,7 +308,8 @@ def test_q_stops_watching() -> None:
     with app_screen(Watching()) as (screen, pipe):
         pipe.send_text("q")
         with pytest.raises(KeyboardInterrupt):
-            screen.run(lambda: [screen.wait(0.2) for _ in range(50)])
+            # Waits far longer than q takes to arrive: ended by it, never by the count.
+            screen.run(lambda: [screen.wait(0.2) for _ in range(int(PATIENCE / 0.2))])
 
 
 def test_a_line_typed_before_it_is_asked_for_answers_the_next_move() -> None:
@@ -280,7 +320,7 @@ def test_a_line_typed_before_it_is_asked_for_answers_the_next_move() -> None:
     with app_screen() as (screen, pipe):
 
         def body() -> list[str]:
-            deadline = time.monotonic() + 10
+            deadline = time.monotonic() + PATIENCE
             while screen._ahead != "x 9c" and time.monotonic() < deadline:
                 time.sleep(0.01)  # busy (a bot thinking) while three lines are typed
             said = [str(m) for m in screen._messages]
@@ -300,7 +340,7 @@ def test_a_line_typed_before_it_is_asked_for_answers_the_next_move() -> None:
 def run_watched(screen: AppScreen, body: Callable[[], T]) -> T:
     """``screen.run(body)``, ended after a while if a question is never answered: the
     game then gets end-of-input, and the test fails rather than hangs."""
-    timer = threading.Timer(10, lambda: screen._on_loop(screen.app.exit))
+    timer = threading.Timer(PATIENCE, lambda: screen._on_loop(screen.app.exit))
     timer.start()
     try:
         return screen.run(body)
@@ -312,7 +352,8 @@ def test_a_handover_forgets_what_the_last_player_typed() -> None:
     with app_screen() as (screen, pipe):
 
         def body() -> str:
-            time.sleep(0.3)
+            # Ann's line has arrived, and waits for her next move.
+            until(lambda: screen._ahead == "discard KH", "the line typed ahead")
             screen.blank()  # the handover: Ann's typed-ahead line is not Ben's answer
             typist(screen, pipe, ["ready\r"])
             return screen.ask("Pass to Ben - press Enter ")
@@ -331,7 +372,13 @@ def test_w_turns_the_watcher_to_the_other_bots_hand() -> None:
     watching = Watching()
     with app_screen(watching) as (screen, pipe):
         pipe.send_text("w")
-        screen.run(lambda: [screen.wait(0.05) for _ in range(6)])
+
+        def body() -> None:
+            end = time.monotonic() + PATIENCE
+            while watching.seat != 2 and time.monotonic() < end:  # until w is read
+                screen.wait(0.05)
+
+        screen.run(body)
         assert watching.seat == 2
         bar = "".join(text for _, text in screen._toolbar())
         assert "w: other hand" in bar and "q: stop" in bar

@@ -13,7 +13,7 @@ import time
 import pytest
 from prompt_toolkit import PromptSession
 from prompt_toolkit.output import DummyOutput
-from test_app import app_screen, run_app, run_watched, typist
+from test_app import PATIENCE, app_screen, run_app, run_watched, typist
 
 from umtali.ui.gate import (
     LINE_KEYS,
@@ -152,7 +152,7 @@ def test_a_line_typed_while_nothing_is_asked_waits_shown_for_the_next_move() -> 
 
         def body() -> None:
             # Nothing is asked until both lines have been typed ahead.
-            deadline = time.monotonic() + 10
+            deadline = time.monotonic() + PATIENCE
             while screen._ahead != "take" and time.monotonic() < deadline:
                 time.sleep(0.01)
             said = [str(m) for m in screen._messages]
@@ -170,14 +170,14 @@ def test_a_line_typed_ahead_answers_no_other_question() -> None:
         said: list[str] = []
 
         def answer_when_asked() -> None:
-            deadline = time.monotonic() + 10
+            deadline = time.monotonic() + PATIENCE
             while screen._question is None and time.monotonic() < deadline:
                 time.sleep(0.01)
             said.extend(str(m) for m in screen._messages)
             pipe.send_text("n\r")
 
         def body() -> str:
-            deadline = time.monotonic() + 10
+            deadline = time.monotonic() + PATIENCE
             while screen._ahead is None and time.monotonic() < deadline:
                 time.sleep(0.01)
             threading.Thread(target=answer_when_asked, daemon=True).start()
@@ -192,7 +192,7 @@ def test_a_flood_of_lines_out_of_turn_keeps_one_and_says_so_once() -> None:
     with app_screen() as (screen, pipe):
 
         def body() -> tuple[str, int]:
-            deadline = time.monotonic() + 10
+            deadline = time.monotonic() + PATIENCE
             while screen._ahead != "line 539" and time.monotonic() < deadline:
                 time.sleep(0.01)
             messages = len(screen._messages)
@@ -208,7 +208,7 @@ def test_ctrl_c_takes_back_a_line_typed_ahead() -> None:
     with app_screen() as (screen, pipe):
 
         def body() -> str:
-            deadline = time.monotonic() + 10
+            deadline = time.monotonic() + PATIENCE
             while screen._ahead is None and time.monotonic() < deadline:
                 time.sleep(0.01)
             pipe.send_text("\x03")
@@ -236,7 +236,7 @@ def test_a_spectator_is_told_that_nothing_typed_is_played(line: str) -> None:
             screen = AppScreen(Theme(), None, input=pipe, output=output, spectating=True)
 
             def body() -> list[str]:
-                deadline = time.monotonic() + 10
+                deadline = time.monotonic() + PATIENCE
                 while not screen._messages and time.monotonic() < deadline:
                     time.sleep(0.01)
                 return [str(m) for m in screen._messages]

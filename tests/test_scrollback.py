@@ -20,6 +20,8 @@ pytestmark = [
     pytest.mark.slow,  # a real terminal: CI runs it
 ]
 SUITS = set("♠♥♦♣")
+#: Seconds a wait for the screen lasts before the test fails (only then does it matter).
+PATIENCE = 60.0
 
 
 class Window:
@@ -49,7 +51,7 @@ class Window:
         """The screen and all its scrollback."""
         return self.tmux("capture-pane", "-p", "-S", "-2000", "-t", self.name)
 
-    def wait_for(self, text: str, timeout: float = 15) -> str:
+    def wait_for(self, text: str, timeout: float = PATIENCE) -> str:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             screen = self.everything()
@@ -57,6 +59,13 @@ class Window:
                 return screen
             time.sleep(0.1)
         raise AssertionError(f"{text!r} never appeared:\n{self.everything()}")
+
+    def gone(self, text: str, timeout: float = PATIENCE) -> None:
+        """Wait until ``text`` has left the screen (an answer clears what was said)."""
+        end = time.monotonic() + timeout
+        while text in self.screen():
+            assert time.monotonic() < end, f"{text!r} stayed:\n{self.screen()}"
+            time.sleep(0.1)
 
     def type(self, line: str) -> None:
         if line:
@@ -77,13 +86,17 @@ def test_no_card_of_one_player_is_left_in_the_scrollback_for_the_other() -> None
         win.type("")
         win.wait_for("Ben>")
         assert SUITS & set(win.screen())  # Ben sees his own cards
-        # Ben's whole turn, by the hints, then the handover to Ann.
-        while "Pass to Ann" not in win.screen():
+        # Ben's whole turn, by the hints, then the handover to Ann.  Each hint is a new
+        # one: the move typed before took the last one off the screen.
+        while True:
             win.type("hint")
             screen = win.wait_for("Hint: ")
             hint = screen[screen.rindex("Hint: ") + 6 :].split(" — ")[0].strip()
             win.type(hint)
-            time.sleep(0.5)
+            if hint.startswith("discard"):
+                break  # the turn is over; typed on, a line would answer the handover
+            win.gone("Hint: ")
+        win.wait_for("Pass to Ann")
         assert not SUITS & set(win.everything()), win.everything()
         win.type("")
         win.wait_for("Ann>")

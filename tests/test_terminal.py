@@ -28,6 +28,10 @@ pytestmark = [
 ]
 
 SUITS = set("♠♥♦♣")
+#: Seconds a wait for the screen lasts before the test fails: long, since it only
+#: matters when the screen never comes, and a loaded machine may take seconds to start
+#: the program or to draw.
+PATIENCE = 60.0
 
 
 class Terminal:
@@ -84,7 +88,7 @@ class Terminal:
     def text(self) -> str:
         return "\n".join(line.rstrip() for line in self.screen.display)
 
-    def wait_for(self, pattern: str, timeout: float = 15) -> re.Match[str]:
+    def wait_for(self, pattern: str, timeout: float = PATIENCE) -> re.Match[str]:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             self.pump()
@@ -98,6 +102,28 @@ class Terminal:
             f"{self.text}\n--- last output ---\n{tail!r}"
         )
 
+    def gone(self, text: str, timeout: float = PATIENCE) -> None:
+        """Wait until ``text`` is no longer on the screen: a question it belonged to
+        was answered (an answer also clears what was said, a hint say)."""
+        end = time.monotonic() + timeout
+        while True:
+            self.pump()
+            if text not in self.text:
+                return
+            assert time.monotonic() < end, f"{text!r} stayed on the screen:\n{self.text}"
+
+    def still(self, seconds: float = 1.0, timeout: float = PATIENCE) -> str:
+        """The screen once it has not changed for ``seconds``: what was under way (a
+        move being played) has been drawn."""
+        end = time.monotonic() + timeout
+        self.pump()
+        while True:
+            before = self.text
+            self.pump(seconds)
+            if self.text == before:
+                return before
+            assert time.monotonic() < end, f"the screen never settled:\n{self.text}"
+
     def type(self, line: str) -> None:
         self.child.send(line + "\r")
 
@@ -107,21 +133,59 @@ class Terminal:
             shutil.rmtree(self.data, ignore_errors=True)
 
 
+def table_part(term: Terminal) -> str:
+    """The table on the screen, without the move log, the messages and the prompt."""
+    text = term.text
+    cut = text.find("last moves")
+    return text[:cut] if cut >= 0 else text
+
+
+def asked_again(term: Terminal, prompt: str, before: str) -> bool:
+    """After a move typed at ``prompt`` on the table ``before``: True once the table
+    shows the move and ``prompt`` asks again, False once the turn is handed over.
+
+    The prompt alone would not do: the question just answered stays on the screen while
+    the move is played, and a line typed then would answer the handover if the move
+    ended the turn.  The game clears the question (and what was said, the hint) before
+    it plays the move, so the changed table under the prompt is a new question."""
+    end = time.monotonic() + PATIENCE
+    while True:
+        term.pump()
+        text = term.text
+        if "Pass to" in text:
+            return False
+        table = table_part(term)
+        if (
+            table != before
+            and SUITS & set(table)
+            and "Hint: " not in text
+            and re.search(rf"(?m)^{re.escape(prompt)}\s*$", text)
+        ):
+            return True
+        assert time.monotonic() < end, f"neither {prompt!r} nor a handover:\n{text}"
+
+
 def play_by_hints(term: Terminal, prompt: str, until: str, moves: int = 200) -> None:
-    """At each move prompt ask for a hint and type it, until ``until`` is on screen."""
+    """At each move prompt ask for a hint and type it, until ``until`` is on screen.
+
+    Each step waits for the screen its last key made: a move answered takes its hint
+    off the screen, a pause answered takes its line away.  (The prompt may still show
+    while the move is played: a line typed then waits for the next move prompt.)"""
     for _ in range(moves):
         # The prompt waits on its own line (the full-screen table has its toolbar under it).
-        found = term.wait_for(rf"(?m)(^{re.escape(prompt)}\s*$|{until}|Press Enter)")
+        found = term.wait_for(rf"(?m)(^{re.escape(prompt)}\s*$|{until}|^.*Press Enter.*$)")
         if re.search(until, term.text):
             return
-        if found.group(0).startswith("Press Enter"):  # e.g. after the cut
+        if "Press Enter" in found.group(0):  # e.g. after the cut, or the hand's last move
             term.type("")
-            time.sleep(0.1)
+            term.gone(found.group(0))
             continue
         term.type("hint")
-        hint = term.wait_for(r"Hint: (.+?) —")
+        hint = term.wait_for(rf"Hint: (.+?) —|{until}|Press Enter")
+        if not hint.group(0).startswith("Hint: "):
+            continue  # the hand ended: the hint was typed for a move not asked
         term.type(hint.group(1))
-        term.wait_for(r"\S")  # let the screen settle
+        term.gone("Hint: ")
     raise AssertionError("the hand did not end")
 
 
@@ -142,7 +206,7 @@ def test_a_seeded_hand_against_the_bot_in_a_real_terminal() -> None:
         term.child.sendcontrol("c")
         term.wait_for(r"Leave the game\? \[y/N\]")
         term.type("y")
-        term.child.expect(pexpect.EOF, timeout=10)
+        term.child.expect(pexpect.EOF, timeout=PATIENCE)
     finally:
         term.close()
 
@@ -167,14 +231,11 @@ def test_a_hotseat_handover_shows_no_card() -> None:
             # play this player's whole turn by hints
             while True:
                 term.type("hint")
-                hint = term.wait_for(r"Hint: (.+?) —")
-                action = hint.group(1)
+                action = term.wait_for(r"Hint: (.+?) —").group(1)
+                before = table_part(term)
                 term.type(action)
-                time.sleep(0.15)
-                term.pump(0.2)
-                if action.startswith("discard") or "Pass to" in term.text:
+                if action.startswith("discard") or not asked_again(term, prompt, before):
                     break
-                term.wait_for(prompt)
     finally:
         term.close()
 
@@ -193,7 +254,7 @@ def test_a_hand_of_each_variant_in_a_real_terminal(variant: str) -> None:
         term.child.sendcontrol("c")
         term.wait_for(r"Leave the game\? \[y/N\]")
         term.type("y")
-        term.child.expect(pexpect.EOF, timeout=10)
+        term.child.expect(pexpect.EOF, timeout=PATIENCE)
     finally:
         term.close()
 
@@ -247,7 +308,7 @@ def test_a_second_umtali_on_the_same_game_is_refused() -> None:
         second = Terminal("resume", data=first.data)
         try:
             second.wait_for(r"is open in another umtali \(process \d+\)")
-            second.child.expect(pexpect.EOF, timeout=10)
+            second.child.expect(pexpect.EOF, timeout=PATIENCE)
             second.child.close()
             assert second.child.exitstatus == 1
         finally:
@@ -301,7 +362,7 @@ def _one_move_then_quit(term: Terminal) -> None:
     term.wait_for(r"Leave the game\? \[y/N\]")
     term.type("y")
     term.wait_for(r"You left the game")
-    term.child.expect(pexpect.EOF, timeout=10)
+    term.child.expect(pexpect.EOF, timeout=PATIENCE)
 
 
 def test_a_record_asked_for_is_still_written_after_resume(tmp_path: Path) -> None:
@@ -399,17 +460,19 @@ def test_watching_two_bots_pause_step_and_stop() -> None:
         term.wait_for(r"Bot 1 \(normal\) \(watched\)")
         term.child.send(" ")
         term.wait_for(r"paused · Space: go on")
-        time.sleep(0.3)
-        term.pump(0.2)
-        before = term.text
-        time.sleep(0.5)
+        before = term.still()  # a move under way as Space came has been drawn
+        time.sleep(0.5)  # a while for a move that should not come
         term.pump(0.2)
         assert term.text == before  # nothing moves while paused
         term.child.send("s")
+        end = time.monotonic() + PATIENCE
+        while term.text == before:  # the step's one move
+            assert time.monotonic() < end, "the step made no move"
+            term.pump()
         term.wait_for(r"paused")
         term.child.send("q")
         term.wait_for(r"You stopped watching")
-        term.child.expect(pexpect.EOF, timeout=10)
+        term.child.expect(pexpect.EOF, timeout=PATIENCE)
     finally:
         term.close()
 
@@ -459,10 +522,16 @@ def test_a_lesson_and_its_quiz_in_the_full_screen_table() -> None:
         term.wait_for(r"Try it: play 10D")
         term.type("play 10D")
         term.wait_for(r"Refused: 10D is in the group")
-        for move in ("meld 10D 10S 10H", "meld 5C 4C 3C", "meld 5C 4C 3C 2C", "discard 8H"):
+        # Each move once the lesson has answered the one before (two lines typed while
+        # the lesson is busy would leave only the last to answer it).
+        for move, answered in (
+            ("meld 10D 10S 10H", r"Now your clubs"),
+            ("meld 5C 4C 3C", r"Lay the whole run of clubs"),
+            ("meld 5C 4C 3C 2C", r"Nothing else goes down"),
+            ("discard 8H", r"That is the lesson's play"),
+        ):
             term.type(move)
-            time.sleep(0.2)
-        term.wait_for(r"That is the lesson's play")
+            term.wait_for(answered)
         term.type("")
         term.wait_for(r"Press Enter for the quiz")
         term.type("")
@@ -480,6 +549,6 @@ def test_a_lesson_and_its_quiz_in_the_full_screen_table() -> None:
         assert "The Rule" in term.text and "quiz 1/2" in term.text
         term.type("q")
         term.wait_for(r"Your progress is saved")
-        term.child.expect(pexpect.EOF, timeout=10)
+        term.child.expect(pexpect.EOF, timeout=PATIENCE)
     finally:
         term.close()

@@ -270,6 +270,15 @@ while True:
 """
 
 
+def _size(path: Path) -> int:
+    """The file's size now (0 while there is none: the writer has not saved yet, or
+    has just removed a finished game's record)."""
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return 0
+
+
 @pytest.mark.slow
 def test_a_record_survives_being_killed_at_any_moment(tmp_path: Path) -> None:
     path = tmp_path / "live.umtali"
@@ -277,7 +286,12 @@ def test_a_record_survives_being_killed_at_any_moment(tmp_path: Path) -> None:
     sizes: set[int] = set()
     for _ in range(25):
         proc = subprocess.Popen([sys.executable, "-c", WRITER, str(path)])
-        time.sleep(rng.uniform(0.4, 1.2))
+        # Killed once the record has grown past a size drawn at random: at another
+        # moment of a game each time, however slowly a busy machine starts the writer.
+        target = rng.randrange(400, 1600)
+        end = time.monotonic() + 60
+        while proc.poll() is None and time.monotonic() < end and _size(path) < target:
+            time.sleep(0.005)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         if not path.exists():

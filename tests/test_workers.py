@@ -68,7 +68,9 @@ def test_a_small_tournament_and_soak_give_the_same_results_on_ray_and_locally() 
 def test_an_address_where_no_cluster_answers_is_refused_at_once() -> None:
     pytest.importorskip("ray")
     with socket.socket() as probe:
+        # Bound and not listening: nothing answers there, and no other test (another
+        # worker's host, say) can take the port while this one asks.
         probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]  # free once closed: nothing listens there
-    with pytest.raises(ClusterError, match="no Ray cluster answers"):
-        run_jobs(_square, [(1,)], 1, ray=f"127.0.0.1:{port}")
+        port = probe.getsockname()[1]
+        with pytest.raises(ClusterError, match="no Ray cluster answers"):
+            run_jobs(_square, [(1,)], 1, ray=f"127.0.0.1:{port}")

@@ -26,6 +26,10 @@ from umtali.host.ssh import Server, host_key
 from umtali.ui.gate import REMOTE
 from umtali.ui.theme import Theme
 
+#: Seconds a wait for a screen or a state lasts before the test fails: long, since it
+#: only matters when the state never comes, and a loaded machine may take seconds.
+PATIENCE = 60.0
+
 
 class Loop:
     """An event loop in a thread of its own, for the clients."""
@@ -35,7 +39,7 @@ class Loop:
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
 
-    def run(self, coro: Any, timeout: float = 20) -> Any:
+    def run(self, coro: Any, timeout: float = PATIENCE) -> Any:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
 
     def stop(self) -> None:
@@ -97,6 +101,100 @@ class Hosted:
             screen.close()
         self.thread.join(timeout=10)
         self.server.stop()
+
+
+def open_question(hosted: Hosted, number: int) -> Any:
+    """The question the host waits on for seat ``number``'s answer (None: none, or one
+    answered that the game has not yet taken)."""
+    app = hosted.host.remote[number]._app
+    question = app._question if app is not None else None
+    return question if question is not None and question.answer is None else None
+
+
+def asking_a_move(hosted: Hosted, number: int) -> bool:
+    """Whether the host waits for ``number``'s move (a move prompt, nothing typed)."""
+    app = hosted.host.remote[number]._app
+    question = open_question(hosted, number)
+    return (
+        app is not None
+        and question is not None
+        and question.completer is not None
+        and not app.buffer.text
+    )
+
+
+def answer_a_pause(hosted: Hosted, number: int, term: Terminal) -> bool:
+    """If the host waits for ``number`` to press Enter (a pause, the extra card), press
+    it and wait until the host has the answer; whether there was one."""
+    question = open_question(hosted, number)
+    if question is None or not re.search(r"Press Enter|extra \(11th\)", question.message):
+        return False
+    term.type("")
+    end = time.monotonic() + PATIENCE
+    while question.answer is None and open_question(hosted, number) is question:
+        assert time.monotonic() < end, f"the pause was never answered:\n{term.text}"
+        time.sleep(0.02)
+    return True
+
+
+def caught_up(ann: Terminal, hosted: Hosted) -> None:
+    """Wait until the host has read all Ann typed: a chat line sent after it comes
+    back (unless a page took it: then the page is closed and another is sent)."""
+    for attempt in range(20):
+        mark = f"mark-{time.monotonic_ns()}-{attempt}"
+        ann.type(f"\x15say {mark}")
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline:
+            if any(mark in line for line in hosted.host.chat_log):
+                return
+            time.sleep(0.02)
+        if "q: back" in ann.text:
+            ann.send("q")
+    raise AssertionError(f"the host never read what Ann typed:\n{ann.text}")
+
+
+def waiting_on(hosted: Hosted, number: int) -> tuple[Any, Any, Any, bool]:
+    """What the host waits on at seat ``number``: its connection, an open page, an open
+    question, and whether a line is typed and unsent."""
+    app = hosted.host.remote[number]._app
+    if app is None:
+        return None, None, None, False
+    page = app._page
+    open_page = page if page is not None and not page.closed else None
+    return (app, open_page, open_question(hosted, number), bool(app.buffer.text))
+
+
+def back_at_a_move(hosted: Hosted, number: int, term: Terminal) -> None:
+    """Bring seat ``number`` back to its move prompt, going by what the host waits on:
+    q closes a page, Ctrl-U clears a line left unsent, n answers a yes-or-no question,
+    Enter a pause; each key once the host waits for it, then until the host took it."""
+    end = time.monotonic() + PATIENCE
+    while not asking_a_move(hosted, number):
+        assert time.monotonic() < end, f"seat {number} never came back:\n{term.text}"
+        state = waiting_on(hosted, number)
+        _, page, question, typed = state
+        if page is not None:
+            term.send("q")
+        elif question is not None and typed:
+            term.send("\x15")
+        elif question is not None and "[y/N]" in question.message:
+            term.type("n")
+        else:
+            if not answer_a_pause(hosted, number, term):
+                time.sleep(0.02)  # nothing asked yet: the host is busy (the bot moves)
+            continue
+        while waiting_on(hosted, number) == state:
+            assert time.monotonic() < end, f"seat {number} never came back:\n{term.text}"
+            time.sleep(0.02)
+
+
+def gone(term: Terminal, words: str, timeout: float = PATIENCE) -> None:
+    """Wait until ``words`` are no longer on the screen (a pause was answered, or a move:
+    an answer clears what was said, a hint say)."""
+    end = time.monotonic() + timeout
+    while words in term.text:
+        assert time.monotonic() < end, f"{words!r} stayed on the screen:\n{term.text}"
+        time.sleep(0.02)
 
 
 def connect(port: int, code: str) -> Any:
@@ -164,7 +262,7 @@ class Terminal:
         with self._lock:
             return b"".join(self.raw).decode("utf-8", "replace")
 
-    def wait_for(self, pattern: str, timeout: float = 20) -> re.Match[str]:
+    def wait_for(self, pattern: str, timeout: float = PATIENCE) -> re.Match[str]:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             found = re.search(pattern, self.text)
@@ -173,7 +271,7 @@ class Terminal:
             time.sleep(0.05)
         raise AssertionError(f"{pattern!r} never appeared; the screen was:\n{self.text}")
 
-    def wait_for_everything(self, pattern: str, timeout: float = 20) -> re.Match[str]:
+    def wait_for_everything(self, pattern: str, timeout: float = PATIENCE) -> re.Match[str]:
         """Like wait_for, in all the client was sent (what follows the table, too)."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
@@ -232,7 +330,7 @@ class OpenSSH:
     def text(self) -> str:
         return "\n".join(line.rstrip() for line in self.screen.display)
 
-    def wait_for(self, pattern: str, timeout: float = 20) -> re.Match[str]:
+    def wait_for(self, pattern: str, timeout: float = PATIENCE) -> re.Match[str]:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             found = re.search(pattern, self.text)

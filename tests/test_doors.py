@@ -22,7 +22,18 @@ from typing import Any
 import asyncssh
 import pexpect
 import pytest
-from netplay import Hosted, Loop, OpenSSH, Terminal, connect
+from netplay import (
+    PATIENCE,
+    Hosted,
+    Loop,
+    OpenSSH,
+    Terminal,
+    answer_a_pause,
+    asking_a_move,
+    caught_up,
+    connect,
+    gone,
+)
 from test_host import at_her_prompt, play_turns, secret_cards, shows_no_secret
 
 from umtali.host.codes import SPECTATOR, TRIES, Role, new_code
@@ -51,26 +62,6 @@ def table_part(term: Terminal) -> str:
     return text[:cut] if cut >= 0 else text
 
 
-def gone(term: Terminal, words: str, timeout: float = 20) -> None:
-    """Wait until ``words`` are no longer on the screen (a pause was answered)."""
-    end = time.monotonic() + timeout
-    while words in term.text:
-        assert time.monotonic() < end, f"{words!r} stayed on the screen:\n{term.text}"
-        time.sleep(0.02)
-
-
-def asking_a_move(hosted: Hosted, number: int) -> bool:
-    """Whether the host waits for ``number``'s move (a move prompt, nothing typed)."""
-    app = hosted.host.remote[number]._app
-    question = app._question if app is not None else None
-    return (
-        question is not None
-        and question.completer is not None
-        and question.answer is None
-        and not app.buffer.text  # type: ignore[union-attr]
-    )
-
-
 def timed_moves(hosted: Hosted, players: dict[int, Terminal], moves: int) -> list[float]:
     """Each player, when the host asks for their move and their screen shows the prompt,
     plays the hint; the seconds from each move's Enter to its table changing on the
@@ -91,10 +82,7 @@ def timed_moves(hosted: Hosted, players: dict[int, Terminal], moves: int) -> lis
                 took.append(time.monotonic() - started)
                 gone(term, "Hint:")
                 break
-            pause = re.search(r"Press Enter|extra \(11th\)", term.text)
-            if pause:
-                term.type("")
-                gone(term, pause.group(0))
+            if answer_a_pause(hosted, number, term):
                 break
         else:
             time.sleep(0.02)
@@ -398,7 +386,7 @@ def test_a_line_typed_out_of_turn_waits_shown_and_a_flood_keeps_one(
         waiting.wait_for(r"Typed ahead: 'draw' answers your next move")
         waiting.send(b"".join(b"line %d\r" % n for n in range(540)))
         waiting.wait_for(r"Typed ahead: 'line \d+' answers your next move \(instead of")
-        time_limit = time.monotonic() + 20
+        time_limit = time.monotonic() + PATIENCE
         while hosted.server.lobby and time.monotonic() < time_limit:
             time.sleep(0.05)
         assert hosted.thread.is_alive()
@@ -456,11 +444,11 @@ def test_when_the_host_stops_everyone_is_told_and_nobody_has_left(
     watcher = Terminal(loop, hosted.port, hosted.code(SPECTATOR))
     watcher.wait_for(r"You are watching|Stock")
     hosted.host.stop()
-    hosted.thread.join(timeout=20)
+    hosted.thread.join(timeout=PATIENCE)
     hosted.server.stop("The host stopped the game.")
     for term in (ann, ben, watcher):
         term.wait_for_everything(r"The host stopped the game\. It is saved")
-        assert term.closed.wait(10)
+        assert term.closed.wait(PATIENCE)
     for term in (ann, ben, watcher):
         assert "left the table" not in term.everything()
         assert "left the game" not in term.everything()
@@ -489,26 +477,10 @@ def test_a_finished_hosted_games_last_words_give_the_score() -> None:
 # ------------------------------------------------- the prompt's fuzz, over SSH
 
 
-def caught_up(ann: Terminal, hosted: Hosted) -> None:
-    """Wait until the host has read all Ann typed: a chat line sent after it comes
-    back (unless a page took it: then the page is closed and another is sent)."""
-    for attempt in range(20):
-        mark = f"mark-{time.monotonic_ns()}-{attempt}"
-        ann.type(f"\x15say {mark}")
-        deadline = time.monotonic() + 3
-        while time.monotonic() < deadline:
-            if any(mark in line for line in hosted.host.chat_log):
-                return
-            time.sleep(0.02)
-        if "q: back" in ann.text:
-            ann.send("q")
-    raise AssertionError(f"the host never read what Ann typed:\n{ann.text}")
-
-
 def settle(ann: Terminal) -> None:
     """Bring Ann back to an empty move prompt: close a page, say no to a question,
     press Enter on a pause, clear a line a hostile key left unsent."""
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + PATIENCE
     while time.monotonic() < deadline:
         text = ann.text
         if re.search(r"(?m)^Ann>\s*$", text):
@@ -546,7 +518,7 @@ def test_the_prompt_fuzz_through_an_ssh_connection(tmp_path: Path, loop: Loop) -
             hint = ann.wait_for(r"Hint: (.+?) —").group(1)
             before = table_part(ann)
             ann.type(hint)
-            deadline = time.monotonic() + 20
+            deadline = time.monotonic() + PATIENCE
             while table_part(ann) == before and time.monotonic() < deadline:
                 time.sleep(0.01)
             shows_no_secret(ann, secret_cards(hosted, 1))
@@ -575,7 +547,7 @@ def test_a_host_whose_output_is_piped_ends_cleanly(tmp_path: Path, loop: Loop) -
         dimensions=(30, 100),
     )
     try:
-        host.expect(r"seat 1 \(Ann\): ssh -p (\d+) ([a-z-]+)@localhost", timeout=30)
+        host.expect(r"seat 1 \(Ann\): ssh -p (\d+) ([a-z-]+)@localhost", timeout=PATIENCE)
         port, code = int(host.match.group(1)), host.match.group(2).decode()
         ann = at_her_prompt(Terminal(loop, port, code))
         ann.type("resign")
@@ -583,7 +555,7 @@ def test_a_host_whose_output_is_piped_ends_cleanly(tmp_path: Path, loop: Loop) -
         ann.type("y")
         ann.wait_for(r"Press Enter to leave")
         ann.type("")
-        host.expect(r"EXIT=(\d+)", timeout=30)
+        host.expect(r"EXIT=(\d+)", timeout=PATIENCE)
         assert host.match.group(1) == b"0"
         assert b"Fatal Python error" not in host.before
     finally:

@@ -16,7 +16,19 @@ from pathlib import Path
 import asyncssh
 import pexpect
 import pytest
-from netplay import Hosted, Loop, OpenSSH, Terminal, connect
+from netplay import (
+    PATIENCE,
+    Hosted,
+    Loop,
+    OpenSSH,
+    Terminal,
+    answer_a_pause,
+    asking_a_move,
+    back_at_a_move,
+    caught_up,
+    connect,
+    gone,
+)
 
 from umtali.engine.cards import Card
 from umtali.host.codes import SPECTATOR, TRIES, Doorman, Role, new_code
@@ -56,9 +68,16 @@ def shows_no_secret(term: Terminal, secrets: list[str]) -> None:
 def play_turns(
     hosted: Hosted, players: dict[int, Terminal], until: str, moves: int = 300, wire: bool = False
 ) -> None:
-    """Each player, at their prompt, asks for a hint and plays it; every screen is
-    checked after each move (and with ``wire``, every byte each client was sent)."""
-    for _ in range(moves):
+    """Each player, when the host asks for their move, asks for a hint and plays it, and
+    presses Enter at a pause; every screen is checked after each move (and with
+    ``wire``, every byte each client was sent).  ``moves``: the most answers given.
+
+    Each answer waits for the state it made: a move taken clears its hint from the
+    screen, a pause answered is the host's; while nothing is asked, the host is busy
+    (a bot, a grace period): that may take a while, never PATIENCE."""
+    answered = 0
+    idle_since = time.monotonic()
+    while answered < moves:
         for number, term in players.items():
             secrets = secret_cards(hosted, number)
             shows_no_secret(term, secrets)
@@ -71,19 +90,20 @@ def play_turns(
         if any(re.search(until, t.text) for t in players.values()):
             return
         for number, term in players.items():
-            name = "Ann" if number == 1 else "Ben"
-            if re.search(rf"(?m)^{name}>\s*$", term.text):
+            if asking_a_move(hosted, number):
                 term.type("hint")
                 hint = term.wait_for(r"Hint: (.+?) —")
                 term.type(hint.group(1))
-                time.sleep(0.15)
+                gone(term, "Hint:")
                 break
-            if re.search(r"Press Enter|extra \(11th\)", term.text):
-                term.type("")
-                time.sleep(0.15)
+            if answer_a_pause(hosted, number, term):
                 break
         else:
-            time.sleep(0.1)
+            assert time.monotonic() - idle_since < PATIENCE, "nothing was asked"
+            time.sleep(0.05)
+            continue
+        answered += 1
+        idle_since = time.monotonic()
     shown = "\n---\n".join(t.text for t in players.values())
     raise AssertionError(f"{until!r} never came; the screens:\n{shown}")
 
@@ -313,10 +333,10 @@ def test_openssh_joins_and_sees_its_own_hand(tmp_path: Path) -> None:
         shows_no_secret(ssh, secret_cards(hosted, 1))  # type: ignore[arg-type]
         # Leaving (Ctrl-C, then yes) leaves the table, not the game: the seat waits.
         ssh.child.sendcontrol("c")
-        ssh.wait_for("Leave the table", timeout=10)
+        ssh.wait_for("Leave the table")
         ssh.child.send("y\r")
         ssh.wait_for("You left the table. The game goes on")
-        ssh.child.expect(pexpect.EOF, timeout=20)
+        ssh.child.expect(pexpect.EOF, timeout=PATIENCE)
         assert not hosted.outcome and hosted.thread.is_alive()
         assert "Ann left the table: their seat waits for them." in hosted.lines
     finally:
@@ -361,10 +381,10 @@ def test_resume_hosts_a_hosted_game_again_with_new_codes(tmp_path: Path) -> None
         UMTALI, ["resume"], env={"UMTALI_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
     )
     try:
-        child.expect(r"seat 1 \(Ann\): ssh -p \d+ [a-z-]+@localhost", timeout=20)
-        child.expect(r"spectator: ssh", timeout=5)
+        child.expect(r"seat 1 \(Ann\): ssh -p \d+ [a-z-]+@localhost", timeout=PATIENCE)
+        child.expect(r"spectator: ssh", timeout=PATIENCE)
         child.sendcontrol("c")
-        child.expect(pexpect.EOF, timeout=20)
+        child.expect(pexpect.EOF, timeout=PATIENCE)
     finally:
         child.close(force=True)
     # A note that cannot be read means the game is simply resumed at this keyboard.
@@ -453,7 +473,7 @@ def test_the_host_plays_a_seat_in_its_own_terminal(tmp_path: Path, loop: Loop) -
         host.child.sendcontrol("c")
         host.wait_for(r"Leave the game\? It is saved")
         host.type("n")
-        host.pump(0.5)
+        host.gone("Leave the game?")
         assert "Leave the game?" not in host.text
         ben.wait_for(r"(?m)^Ben>\s*$")
         ben.type("all")
@@ -470,7 +490,7 @@ def test_the_host_plays_a_seat_in_its_own_terminal(tmp_path: Path, loop: Loop) -
 def test_when_nobody_is_left_the_game_is_saved_not_played_out(tmp_path: Path) -> None:
     hosted = Hosted(tmp_path, grace=0.5, patience=0.5)
     try:
-        hosted.thread.join(timeout=30)
+        hosted.thread.join(timeout=PATIENCE)
         assert hosted.outcome, "the game did not end"
         code, words = hosted.outcome[0]
         assert code == 0 and words[0] == "Nobody is left at the table. The game is saved."
@@ -533,8 +553,8 @@ def test_a_hostile_client_gets_answers_and_never_a_hidden_card(tmp_path: Path, l
             ann.send(bytes(rng.randrange(256) for _ in range(8)).decode("latin-1"))
             time.sleep(0.05)
             shows_no_secret(ann, secret_cards(hosted, 1))
-        ann.type("n")  # whatever question is open (leave? resign?) is answered no
-        ann.type("")
+        caught_up(ann, hosted)  # the host has read every byte of it
+        back_at_a_move(hosted, 1, ann)  # whatever is open (leave? resign?) is answered no
         play_turns(hosted, {1: ann}, r"Bot: (drew|took)", moves=60)
         assert hosted.thread.is_alive()
     finally:
@@ -551,9 +571,9 @@ def test_the_hosts_own_ctrl_c_while_a_remote_seat_waits_is_the_hosts() -> None:
 
     from umtali.host.remote import HostInterrupt, RemoteScreen
 
-    screen = RemoteScreen("Ben", grace=30, seat=2)
-    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
+    timer = threading.Timer(0.1, os.kill, (os.getpid(), signal.SIGINT))
+    # The signal comes once the seat waits for its player (never before the question).
+    screen = RemoteScreen("Ben", grace=30, seat=2, on_away=lambda seat, name: timer.start())
     try:
         with pytest.raises(HostInterrupt):
             screen.ask("Ben> ")

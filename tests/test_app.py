@@ -3,6 +3,7 @@ application itself driven through a pipe, as prompt_toolkit's own tests do."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import threading
 import time
@@ -195,9 +196,10 @@ def read_all(screen: AppScreen, pipe: GatedInput) -> None:
     done = threading.Event()
     loop = screen.app.loop
     if loop is None or loop.is_closed():
-        return
-    loop.call_soon_threadsafe(done.set)
-    done.wait(PATIENCE)
+        return  # the application has ended: nothing more is read
+    with contextlib.suppress(RuntimeError):  # it ended just now
+        loop.call_soon_threadsafe(done.set)
+    until(lambda: done.is_set() or loop.is_closed(), "the application handles the keys")
 
 
 def typist(screen: AppScreen, pipe: GatedInput, keys: list[str]) -> threading.Thread:

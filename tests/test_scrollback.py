@@ -3,6 +3,7 @@ scrollback, at a handover or after leaving the game."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -60,11 +61,31 @@ class Window:
             time.sleep(0.1)
         raise AssertionError(f"{text!r} never appeared:\n{self.everything()}")
 
-    def gone(self, text: str, timeout: float = PATIENCE) -> None:
-        """Wait until ``text`` has left the screen (an answer clears what was said)."""
-        end = time.monotonic() + timeout
-        while text in self.screen():
-            assert time.monotonic() < end, f"{text!r} stayed:\n{self.screen()}"
+    def table(self) -> str:
+        """The table on the screen, without the move log, the messages and the prompt."""
+        screen = self.screen()
+        cut = screen.find("last moves")
+        return screen[:cut] if cut >= 0 else screen
+
+    def asked_again(self, prompt: str, before: str) -> bool:
+        """After a move typed at ``prompt`` on the table ``before``: True once the table
+        shows the move and ``prompt`` asks again, False once the turn is handed over.
+        (The question answered stays on the screen while the move is played; the game
+        clears it, and the hint, before it plays the move.)"""
+        end = time.monotonic() + PATIENCE
+        while True:
+            screen = self.screen()
+            if "Pass to" in screen:
+                return False
+            table = self.table()
+            if (
+                table != before
+                and SUITS & set(table)
+                and "Hint: " not in screen
+                and re.search(rf"(?m)^{re.escape(prompt)}\s*$", screen)
+            ):
+                return True
+            assert time.monotonic() < end, f"neither {prompt!r} nor a handover:\n{screen}"
             time.sleep(0.1)
 
     def type(self, line: str) -> None:
@@ -86,16 +107,17 @@ def test_no_card_of_one_player_is_left_in_the_scrollback_for_the_other() -> None
         win.type("")
         win.wait_for("Ben>")
         assert SUITS & set(win.screen())  # Ben sees his own cards
-        # Ben's whole turn, by the hints, then the handover to Ann.  Each hint is a new
-        # one: the move typed before took the last one off the screen.
+        # Ben's whole turn, by the hints, then the handover to Ann.  Each hint is asked
+        # for at a new question, so it is never the last one still on the screen, and
+        # never once the turn is over (the line would answer the handover).
         while True:
             win.type("hint")
             screen = win.wait_for("Hint: ")
             hint = screen[screen.rindex("Hint: ") + 6 :].split(" — ")[0].strip()
+            before = win.table()
             win.type(hint)
-            if hint.startswith("discard"):
-                break  # the turn is over; typed on, a line would answer the handover
-            win.gone("Hint: ")
+            if hint.startswith("discard") or not win.asked_again("Ben>", before):
+                break
         win.wait_for("Pass to Ann")
         assert not SUITS & set(win.everything()), win.everything()
         win.type("")

@@ -140,9 +140,10 @@ def table_part(term: Terminal) -> str:
     return text[:cut] if cut >= 0 else text
 
 
-def asked_again(term: Terminal, prompt: str, before: str) -> bool:
+def asked_again(term: Terminal, prompt: str, before: str, over: str = "Pass to") -> bool:
     """After a move typed at ``prompt`` on the table ``before``: True once the table
-    shows the move and ``prompt`` asks again, False once the turn is handed over.
+    shows the move and ``prompt`` asks again, False once ``over`` is on the screen (the
+    turn handed over, the hand ended).
 
     The prompt alone would not do: the question just answered stays on the screen while
     the move is played, and a line typed then would answer the handover if the move
@@ -152,7 +153,7 @@ def asked_again(term: Terminal, prompt: str, before: str) -> bool:
     while True:
         term.pump()
         text = term.text
-        if "Pass to" in text:
+        if re.search(over, text):
             return False
         table = table_part(term)
         if (
@@ -168,9 +169,8 @@ def asked_again(term: Terminal, prompt: str, before: str) -> bool:
 def play_by_hints(term: Terminal, prompt: str, until: str, moves: int = 200) -> None:
     """At each move prompt ask for a hint and type it, until ``until`` is on screen.
 
-    Each step waits for the screen its last key made: a move answered takes its hint
-    off the screen, a pause answered takes its line away.  (The prompt may still show
-    while the move is played: a line typed then waits for the next move prompt.)"""
+    Each step waits for the screen its last key made: a move for the table that shows
+    it under a new prompt, or the hand's end; a pause for its line to go."""
     for _ in range(moves):
         # The prompt waits on its own line (the full-screen table has its toolbar under it).
         found = term.wait_for(rf"(?m)(^{re.escape(prompt)}\s*$|{until}|^.*Press Enter.*$)")
@@ -181,11 +181,10 @@ def play_by_hints(term: Terminal, prompt: str, until: str, moves: int = 200) -> 
             term.gone(found.group(0))
             continue
         term.type("hint")
-        hint = term.wait_for(rf"Hint: (.+?) —|{until}|Press Enter")
-        if not hint.group(0).startswith("Hint: "):
-            continue  # the hand ended: the hint was typed for a move not asked
-        term.type(hint.group(1))
-        term.gone("Hint: ")
+        hint = term.wait_for(r"Hint: (.+?) —").group(1)
+        before = table_part(term)
+        term.type(hint)
+        asked_again(term, prompt, before, over=rf"{until}|Press Enter")
     raise AssertionError("the hand did not end")
 
 
@@ -250,7 +249,7 @@ def test_a_hand_of_each_variant_in_a_real_terminal(variant: str) -> None:
         term.wait_for(r"You>")
         assert f"· {variant}" in term.text
         play_by_hints(term, "You>", r"Hand 1 is over|deal the next hand")
-        assert "Hand 1 is over" in term.text
+        assert "Hand 1 is over" in term.text, term.text
         term.child.sendcontrol("c")
         term.wait_for(r"Leave the game\? \[y/N\]")
         term.type("y")

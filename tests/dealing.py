@@ -35,10 +35,22 @@ def run(hand: umtali.Hand, script: str) -> umtali.Hand:
 
 def refused(hand: umtali.Hand, action: str) -> str:
     """Play an action that must be refused; return the reason, checking nothing changed."""
-    before = (hand.actions(), hand.hands[:], hand.pile[:], hand.stock[:], hand.scores)
+    before = (
+        hand.actions(),
+        hand.machine.hands[:],
+        hand.pile[:],
+        hand.machine.stock[:],
+        hand.scores,
+    )
     with pytest.raises(umtali.IllegalAction) as info:
         hand.play(action)
-    assert (hand.actions(), hand.hands[:], hand.pile[:], hand.stock[:], hand.scores) == before
+    assert (
+        hand.actions(),
+        hand.machine.hands[:],
+        hand.pile[:],
+        hand.machine.stock[:],
+        hand.scores,
+    ) == before
     return str(info.value)
 
 

@@ -71,7 +71,7 @@ def test_the_frame_from_one_seat_shows_nothing_the_seat_may_not_see() -> None:
     view = hand.view(1)
     text = plain(frame(TableShown(view, INFO), [], ASCII, 80, 24, None))
     shown = words(text)
-    hidden = labels(hand.cards_in_hand(2)) | labels(cards_of(mask_of_indices(hand.stock)))
+    hidden = labels(hand.cards_in_hand(2)) | labels(cards_of(mask_of_indices(hand.machine.stock)))
     # Anything of the other hand or the stock on screen must be public: on the table
     # or known to have been taken from the pile.
     public = labels(view.opponent_known) | {

@@ -102,14 +102,14 @@ def test_variant_worlds_agree_with_the_truth(rules: str) -> None:
     rng = random.Random(1)
     for hand, view, know in decision_points(rules, range(8)):
         player = view.player
-        truth = hand.hands[2 - player]
+        truth = hand.machine.hands[2 - player]
         assert know.opp_never == 0  # nothing is compulsory, so nothing is inferred
         assert truth & ~know.opp_known & ~know.unseen == 0
         world = know.sample_state(view, rng)
         assert world.cards_accounted()
-        assert world.hands[player - 1] == hand.hands[player - 1]
+        assert world.hands[player - 1] == hand.machine.hands[player - 1]
         assert optional_state(world).table() == optional(hand).table()
-        assert world.legal_moves() == hand.legal_moves()
+        assert world.legal_moves() == hand.machine.legal_moves()
 
 
 def decision_points(
@@ -165,18 +165,18 @@ def test_the_inference_about_the_opponents_hand_is_never_wrong() -> None:
             assert player is not None
             view = hand.view(player)
             know = Knowledge.of(view)
-            truth = hand.hands[2 - player]
+            truth = hand.machine.hands[2 - player]
             assert truth & know.opp_never == 0
             assert truth & ~know.opp_known & ~know.unseen == 0
             if know.opp_never:
                 assert meldable(truth) == 0
                 checked += 1
             world = know.sample_state(view, rng)
-            assert world.hands[player - 1] == hand.hands[player - 1]
+            assert world.hands[player - 1] == hand.machine.hands[player - 1]
             assert world.hands[2 - player].bit_count() == truth.bit_count()
-            assert len(world.stock) == len(hand.stock)
+            assert len(world.stock) == len(hand.machine.stock)
             assert world.cards_accounted()
-            assert world.legal_moves() == hand.legal_moves()
+            assert world.legal_moves() == hand.machine.legal_moves()
             hand.play(NormalBot().choose(view, GameInfo()).action)
     assert checked > 500
 
@@ -288,7 +288,9 @@ def wary_and_quick(p2_discard: str) -> tuple[str, str]:
     hand = deal("AS 3D 6C 9H 10C KD 2H 5S 8D QC 4C", "2C 7D 9S JS 4H 5D 8S KH 3C QS", "7C 10D")
     run(hand, f"discard AS; draw; play JS; play QS; discard {p2_discard}; draw; play QC")
     state = hand.machine
-    return str(hand.action_of(quick_move(state))), str(hand.action_of(wary_move(state)))
+    return str(hand.machine.action_of(quick_move(state))), str(
+        hand.machine.action_of(wary_move(state))
+    )
 
 
 def test_the_experts_rollouts_weigh_what_a_discard_gives_away() -> None:
@@ -305,8 +307,8 @@ def test_the_experts_rollouts_keep_the_cards_that_score_when_laid() -> None:
     """A ten laid later scores five: the wary policy keeps the lone 10C that the quick
     one gives away as a possible forfeit, and gives the ace, which fits fewest cards."""
     hand = deal("AS 3D 6C 9H 10C KD 2H 5S 8D QC 4C", "2C 7D 9S JS 4H 5D 8S KH 3C QS")
-    assert str(hand.action_of(quick_move(hand.machine))) == "discard 10C"
-    assert str(hand.action_of(wary_move(hand.machine))) == "discard AS"
+    assert str(hand.machine.action_of(quick_move(hand.machine))) == "discard 10C"
+    assert str(hand.machine.action_of(wary_move(hand.machine))) == "discard AS"
 
 
 @pytest.mark.parametrize("rules", ["family", "practical", "rummy"])

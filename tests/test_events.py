@@ -108,7 +108,7 @@ def test_the_actions_a_record_keeps_are_read_from_the_events() -> None:
         played = hand.played()
         assert [str(a) for a in played] == hand.actions()
         assert len(played) == sum(e.kind not in NOT_PLAYED for e in hand.events())
-        assert umtali.replay(hand.deal, played, rules).log == hand.log
+        assert umtali.replay(hand.deal, played, rules).machine.log == hand.machine.log
     # A viewer's event whose card is hidden says so instead of guessing an action.
     hidden = Event(2, EventKind.DISCARD, 4, (), down=True)
     assert hidden.hidden and hidden.action is None

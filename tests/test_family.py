@@ -34,7 +34,9 @@ def optional(hand: umtali.Hand) -> OptionalState:
 
 
 def accepted(hand: umtali.Hand) -> set[str]:
-    return {str(c) for c in umtali.engine.cards.cards_of(hand.accept & ~optional(hand).laid)}
+    return {
+        str(c) for c in umtali.engine.cards.cards_of(hand.machine.accept & ~optional(hand).laid)
+    }
 
 
 @pytest.mark.parametrize("rules", SHARED)
@@ -42,11 +44,11 @@ def test_the_deal_is_ten_each_with_an_up_card_and_the_non_dealer_draws_first(rul
     for seed in range(20):
         hand = umtali.deal_hand(seed=seed, dealer=1 + seed % 2, rules=rules)
         assert len(hand.hand_of(1)) == len(hand.hand_of(2)) == 10
-        assert len(hand.pile) == 1 and len(hand.stock) == 31 and not hand.pile_down
+        assert len(hand.pile) == 1 and len(hand.machine.stock) == 31 and not hand.machine.pile_down
         assert hand.to_move == 3 - hand.deal.dealer
         assert hand.legal_actions()[:2] == ["draw", "take"]
     classic = umtali.deal_hand(seed=1)
-    assert classic.pile == [] and "draw" not in classic.legal_actions()
+    assert classic.pile == () and "draw" not in classic.legal_actions()
 
 
 @pytest.mark.parametrize("rules", SHARED)
@@ -236,7 +238,7 @@ def test_family_take_next_after_playing_the_taken_card() -> None:
     run(hand, "meld 7H 6H 5H")
     assert "take next" in hand.legal_actions()
     run(hand, "take next")
-    assert "8H" in hand.hand_of(1) and hand.pile[-1:] != []
+    assert "8H" in hand.hand_of(1) and hand.pile[-1:] != ()
     # The second card must be played this turn, and there is only one.
     assert not any(a.startswith("discard") for a in hand.legal_actions())
     assert "must play it before you discard" in refused(hand, "discard 2C")
@@ -357,7 +359,7 @@ def test_the_variant_actions_are_written_and_replayed() -> None:
     for hand in (family, practical, ended):
         actions = hand.actions()
         again = umtali.replay(hand.deal, actions, rules=hand.rules)
-        assert again.log == hand.log and again.scores == hand.scores
+        assert again.machine.log == hand.machine.log and again.scores == hand.scores
     assert "take next" in family.actions() and "take 8H" in practical.actions()
     assert ended.actions()[-1] == "end"
     assert [text for _, text in family.history()][-3:-1] == ["take next (8H)", "play 8H on 7H"]
@@ -382,7 +384,7 @@ def reference_takes(hand: umtali.Hand) -> int:
                 return run
         return None
 
-    for _, kind, mask, detail in hand.log:
+    for _, kind, mask, detail in hand.machine.log:
         cards = [c for c in CARDS if c.bit & mask]
         if kind == MELD:
             shape = optional(hand).kind_of(mask)
@@ -429,7 +431,7 @@ def test_the_table_takes_what_the_reference_says(rules: str) -> None:
             legal = hand.legal_actions()
             plays = [a for a in legal if a.startswith(("meld", "play"))]
             hand.play(rng.choice(plays) if plays and rng.random() < 0.7 else rng.choice(legal))
-            assert hand.accept & ~optional(hand).laid == reference_takes(hand), (
+            assert hand.machine.accept & ~optional(hand).laid == reference_takes(hand), (
                 seed,
                 hand.actions(),
             )
@@ -505,7 +507,10 @@ def test_the_named_meld_is_written_and_replayed(rules: str) -> None:
         hand = run(five_of_hearts(rules), f"play 5H on {onto}; discard 2S")
         assert f"play 5H on {onto}" in hand.actions()
         again = umtali.replay(hand.deal, hand.actions(), rules=hand.rules)
-        assert again.log == hand.log and optional(again).table() == optional(hand).table()
+        assert (
+            again.machine.log == hand.machine.log
+            and optional(again).table() == optional(hand).table()
+        )
 
 
 def test_classic_needs_no_meld_named() -> None:
@@ -567,7 +572,7 @@ def test_laying_a_card_agrees_with_an_exhaustive_search(rules: str) -> None:
         hand = umtali.deal_hand(seed=seed, rules=rules)
         rng = random.Random(seed)
         while not hand.is_over:
-            held = hand.hands[hand.mover]
+            held = hand.machine.hands[hand.machine.mover]
             machine = optional(hand)
             pile = machine.pile
             if rng.random() < 0.5:
@@ -699,8 +704,8 @@ def test_finishing_a_turn_agrees_with_an_exhaustive_search() -> None:
         hand = umtali.deal_hand(seed=seed, rules="practical")
         rng = random.Random(seed)
         while not hand.is_over:
-            held = hand.hands[hand.mover]
-            if hand.phase == PLAY_PHASE and not hand.last_turn and held.bit_count() >= 2:
+            held = hand.machine.hands[hand.machine.mover]
+            if hand.machine.phase == PLAY_PHASE and not hand.last_turn and held.bit_count() >= 2:
                 cards = [c.bit for c in CARDS if c.bit & held]
                 some = rng.sample(cards, min(len(cards), rng.randint(2, 6)))
                 mask = sum(some)

@@ -98,7 +98,7 @@ def test_last_turn_both_go_out_and_nothing_is_forfeited() -> None:
     run(hand, "take; play JH; play JD; play JC; play QC; meld 3H 2H AH; meld KD QD")
     assert hand.hand_of(2) == ["4D", "4C"] and hand.legal_actions() == ["meld 4D 4C"]
     run(hand, "meld 4D 4C")
-    assert hand.is_over and hand.forfeited == [] and hand.went_out == 1
+    assert hand.is_over and hand.forfeited == () and hand.went_out == 1
     assert hand.scores == (14, 15 + 5 + 3 + 20 + 2)
 
 
@@ -120,7 +120,7 @@ def test_last_turn_may_discard_only_to_leave_a_pair() -> None:
     assert "this is your last turn" in refused(hand, "discard 5C")
     assert "this is your last turn" in refused(hand, "discard 5C down")
     run(hand, "discard 9C; meld 5H 5C")
-    assert hand.is_over and hand.forfeited == []
+    assert hand.is_over and hand.forfeited == ()
 
 
 def test_the_discard_before_a_last_turn_pair_may_go_face_down() -> None:
@@ -130,7 +130,7 @@ def test_the_discard_before_a_last_turn_pair_may_go_face_down() -> None:
     run(hand, "discard 9C down")
     assert hand.legal_actions() == ["meld 5H 5C"]
     run(hand, "meld 5H 5C")
-    assert hand.is_over and hand.forfeited == [] and hand.went_out == 1
+    assert hand.is_over and hand.forfeited == () and hand.went_out == 1
 
 
 def test_the_opponent_plays_off_a_pair_on_the_last_turn() -> None:

@@ -34,7 +34,7 @@ def test_random_games_keep_every_invariant(first: int) -> None:
                 assert problems == [], (seed, hands, hand.actions(), problems)
             assert hand.turns <= hand.rules.turn_limit
             replayed = umtali.replay(hand.deal, hand.actions())
-            assert replayed.scores == hand.scores and replayed.log == hand.log
+            assert replayed.scores == hand.scores and replayed.machine.log == hand.machine.log
         assert_ended_by_its_rules(game)
     assert actions > 100 * CHUNK  # every game was played through, a few hundred actions each
 
@@ -74,14 +74,14 @@ def test_random_variant_games_keep_every_invariant(rules: str, first: int, stop:
                 problems = audit(hand, rng)
                 assert problems == [], (rules, seed, hands, hand.actions(), problems)
             replayed = umtali.replay(hand.deal, hand.actions(), rules=rules)
-            assert replayed.scores == hand.scores and replayed.log == hand.log
+            assert replayed.scores == hand.scores and replayed.machine.log == hand.machine.log
         assert_ended_by_its_rules(game)
 
 
 def test_the_audit_catches_a_broken_state() -> None:
     hand = umtali.deal_hand(seed=3)
-    hand.table_points[0] += 1
-    hand.stock.pop()
+    hand.machine.table_points[0] += 1
+    hand.machine.stock.pop()
     problems = audit(hand, random.Random(0))
     assert "the 52 cards are not each in exactly one place" in problems
     assert any("player 1 has 1 points but the table says 0" in p for p in problems)
@@ -97,6 +97,8 @@ def test_the_audit_catches_a_stale_kept_answer() -> None:
 
 def test_the_audit_catches_a_leaky_view() -> None:
     hand = umtali.deal_hand(seed=3)
-    hand.log.append((1, 0, 0, hand.hands[1].bit_length() - 1))  # a draw that was never made
-    hand.log.append((1, 3, hand.hands[1] & -hand.hands[1], -1))
+    hand.machine.log.append(
+        (1, 0, 0, hand.machine.hands[1].bit_length() - 1)
+    )  # a draw that was never made
+    hand.machine.log.append((1, 3, hand.machine.hands[1] & -hand.machine.hands[1], -1))
     assert any("view shows the opponent's" in p for p in audit(hand, random.Random(0)))

@@ -74,8 +74,8 @@ def test_round_trip_of_finished_sessions() -> None:
         assert isinstance(again, umtali.Session) and again.is_over
         assert data.players == PLAYERS
         assert again.wins == session.wins
-        assert [[h.log for h in g.hands] for g in again.games] == [
-            [h.log for h in g.hands] for g in session.games
+        assert [[h.machine.log for h in g.hands] for g in again.games] == [
+            [h.machine.log for h in g.hands] for g in session.games
         ]
         assert format_record(again, PLAYERS) == text
 
@@ -86,7 +86,7 @@ def test_round_trip_of_unfinished_games(actions: int) -> None:
     text = format_record(game, PLAYERS)
     _, again = load(text)
     assert isinstance(again, umtali.Game)
-    assert [h.log for h in again.hands] == [h.log for h in game.hands]
+    assert [h.machine.log for h in again.hands] == [h.machine.log for h in game.hands]
     if game.hand is not None:
         assert again.hand is not None
         assert again.hand.legal_actions() == game.hand.legal_actions()
@@ -348,7 +348,7 @@ def test_undo_stops_just_after_a_stock_draw_in_a_hand_played() -> None:
     assert keep == len(actions) - 1  # the drawn card was seen: only what follows goes
     again = game.rewind(keep)
     assert again.played() == [a for _, a in actions[:keep]]
-    assert again.log == hand.log[: len(again.log)]
+    assert again.machine.log == hand.machine.log[: len(again.machine.log)]
 
 
 @pytest.mark.parametrize("variant", ["classic", "family", "practical", "rummy"])
@@ -387,7 +387,7 @@ def test_round_trip_of_variant_games(variant: str) -> None:
         hand.play(action)
     _, resumed = load(format_record(partial, PLAYERS))
     assert isinstance(resumed, umtali.Game)
-    assert [h.log for h in resumed.hands] == [h.log for h in partial.hands]
+    assert [h.machine.log for h in resumed.hands] == [h.machine.log for h in partial.hands]
     assert {"draw", "take", "meld", "discard"} <= kinds
 
 
@@ -528,7 +528,7 @@ def test_a_resumed_game_goes_on_writing_its_copy(tmp_path: Path) -> None:
     hand = match.hand
     assert hand is not None
     for _ in range(5):
-        hand.play(NormalBot().choose(hand.view(hand.mover + 1), GameInfo()).action)
+        hand.play(NormalBot().choose(hand.view(hand.to_move or 1), GameInfo()).action)
         saver.save()
     saver.close()
     assert read_saved(copy).match.hand.actions() == hand.actions()  # type: ignore[union-attr]

@@ -64,7 +64,7 @@ def test_going_out_ends_the_hand_at_once_and_going_rummy_doubles() -> None:
     assert "every discard is face up" in refused(hand, "discard KS down")
     run(hand, "discard KS")
     assert hand.is_over and hand.went_out == 1 and not hand.last_turn
-    assert rummy_points(hand.forfeit) == P2_VALUE
+    assert rummy_points(hand.machine.forfeit) == P2_VALUE
     assert hand.scores == (2 * P2_VALUE, 0)
 
 

@@ -32,7 +32,7 @@ def test_the_players_own_draw_is_shown_to_them_only() -> None:
     while hand.to_move == 1:
         hand.play(hand.legal_actions()[0])
     hand.play("draw")
-    drawn = str(umtali.Card.from_index(hand.log[-1][3]))
+    drawn = str(hand.events()[-1].cards[0])
     assert hand.view(2).history[-1] == (2, f"draw ({drawn})")
     assert hand.view(1).history[-1] == (2, "draw")
 
@@ -54,7 +54,7 @@ def test_the_full_history_shows_every_card_for_study() -> None:
     while hand.to_move == 1:
         hand.play(hand.legal_actions()[0])
     hand.play("draw")
-    drawn = str(umtali.Card.from_index(hand.log[-1][3]))
+    drawn = str(hand.events()[-1].cards[0])
     assert hand.history()[-1] == (2, f"draw ({drawn})")
     assert hand.view(1).history[-1] == (2, "draw")  # what the full history adds
 

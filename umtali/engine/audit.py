@@ -56,34 +56,34 @@ def check_fresh(hand: Hand) -> list[str]:
         problems.append("the kept melds of a hand are not meldable(hand): a kept answer is stale")
     fresh = machine.clone()
     fresh.mel_of = -1
-    if fresh.legal_moves() != hand.legal_moves():
+    if fresh.legal_moves() != machine.legal_moves():
         problems.append("the legal moves differ when worked out afresh: a kept answer is stale")
     return problems
 
 
 def check_takes(hand: Hand) -> list[str]:
     """Takes offered from the discard pile against a plain search of the turn."""
-    pile = hand.pile
-    if hand.phase == OVER or hand.pile_down or not pile:
-        return []
-    moves = set(hand.legal_moves())
-    held = hand.hands[hand.mover]
-    top = 1 << pile[-1]
-    drawing = hand.phase == DRAW_PHASE and len(pile) >= 2
-    want: dict[Move, bool] = {}
     machine = hand.machine
+    pile = machine.pile
+    if machine.phase == OVER or machine.pile_down or not pile:
+        return []
+    moves = set(machine.legal_moves())
+    held = machine.hands[machine.mover]
+    top = 1 << pile[-1]
+    drawing = machine.phase == DRAW_PHASE and len(pile) >= 2
+    want: dict[Move, bool] = {}
     if not isinstance(machine, OptionalState):
         if drawing:
             two = top | 1 << pile[-2]
-            want[TAKE_TWO_MOVE] = can_play_all(held | two, hand.accept, two)
+            want[TAKE_TWO_MOVE] = can_play_all(held | two, machine.accept, two)
     elif hand.rules.take_deep and drawing:
         whole = held | top
         for index in reversed(pile[:-1]):
             whole |= 1 << index
             want[(TAKE_FROM, 1 << index)] = _lays(machine, whole, 1 << index, top)
-    elif hand.rules.take_next and hand.phase == PLAY_PHASE:
+    elif hand.rules.take_next and machine.phase == PLAY_PHASE:
         can = machine.taken and not machine.followed and not held & machine.taken
-        want[TAKE_NEXT_MOVE] = bool(can) and _lays(machine, held | top, top, hand.keep)
+        want[TAKE_NEXT_MOVE] = bool(can) and _lays(machine, held | top, top, machine.keep)
     return [
         f"{'offered' if move in moves else 'refused'} {move_text(move)}, "
         f"which a search of the turn {'refuses' if move in moves else 'allows'}"
@@ -97,7 +97,7 @@ def _lays(hand: OptionalState, whole: int, card: int, keep: int) -> bool:
 
 
 def check_cards(hand: Hand) -> list[str]:
-    if hand.cards_accounted():
+    if hand.machine.cards_accounted():
         return []
     return ["the 52 cards are not each in exactly one place"]
 
@@ -106,18 +106,19 @@ def check_scores(hand: Hand) -> list[str]:
     if hand.rules.hand_scoring:
         return _check_hand_scores(hand)
     problems = []
+    machine = hand.machine
     for seat in (0, 1):
         points = 0
-        for kind, mask, _, _ in hand.sides[seat]:
+        for kind, mask, _, _ in machine.sides[seat]:
             if kind == PieceKind.MARRIAGE:
                 points += 2 * hand.rules.marriage_card_points
             else:
                 points += plain_points(mask)
-        if seat == hand.out and hand.phase == OVER:
-            points += plain_points(hand.forfeit)
-        if points != hand.score(seat):
+        if seat == machine.out and machine.phase == OVER:
+            points += plain_points(machine.forfeit)
+        if points != machine.score(seat):
             problems.append(
-                f"player {seat + 1} has {hand.score(seat)} points but the table says {points}"
+                f"player {seat + 1} has {machine.score(seat)} points but the table says {points}"
             )
     return problems
 
@@ -125,19 +126,20 @@ def check_scores(hand: Hand) -> list[str]:
 def _check_hand_scores(hand: Hand) -> list[str]:
     """Rummy: only the player who went out scores, the other hand's value, doubled for rummy."""
     expect = [0, 0]
-    if hand.phase == OVER and hand.out >= 0:
-        out = hand.out
+    machine = hand.machine
+    if machine.phase == OVER and machine.out >= 0:
+        out = machine.out
+        log = machine.log
         # Their last turn began with their last draw; anything laid before it spoils rummy.
-        start = max(
-            (n for n, e in enumerate(hand.log) if e[0] == out and e[1] in _DRAWS), default=0
-        )
-        before = any(e[0] == out and e[1] in (MELD, PLAY) for e in hand.log[:start])
-        value = rummy_points(hand.forfeit)
+        start = max((n for n, e in enumerate(log) if e[0] == out and e[1] in _DRAWS), default=0)
+        before = any(e[0] == out and e[1] in (MELD, PLAY) for e in log[:start])
+        value = rummy_points(machine.forfeit)
         expect[out] = value if before else 2 * value
+    scores = hand.scores
     return [
-        f"player {seat + 1} has {hand.score(seat)} points but the hands say {expect[seat]}"
+        f"player {seat + 1} has {scores[seat]} points but the hands say {expect[seat]}"
         for seat in (0, 1)
-        if hand.score(seat) != expect[seat]
+        if scores[seat] != expect[seat]
     ]
 
 
@@ -164,8 +166,8 @@ def check_views(hand: Hand) -> list[str]:
     problems = []
     # Cards shuffled back into the stock from the discard pile were seen face
     # up by both players, so only the rest of the stock must stay unseen.
-    recycled = {CARDS[i] for cards in hand.rebuilds for i in cards}
-    stock = {CARDS[i] for i in hand.stock} - recycled
+    recycled = {CARDS[i] for cards in hand.machine.rebuilds for i in cards}
+    stock = {CARDS[i] for i in hand.machine.stock} - recycled
     for player in (1, 2):
         view = hand.view(player)
         seen = _cards_in_view(view)
@@ -189,12 +191,13 @@ def _names(cards: set[Card]) -> str:
 def candidate_actions(hand: Hand, rng: random.Random) -> list[str]:
     """Actions worth trying now: every draw, each card played or discarded, real
     melds, and a few random card sets that are mostly not melds."""
-    cards = hand.cards_in_hand(hand.mover + 1)
+    machine = hand.machine
+    cards = hand.cards_in_hand(machine.mover + 1)
     out = ["draw", "take", "take 2", "take next", "end"]
-    out += [f"take {CARDS[i]}" for i in hand.pile[-4:-1]]
+    out += [f"take {c}" for c in hand.pile[-4:-1]]
     for c in cards:
         out += [f"play {c}", f"discard {c}", f"discard {c} down"]
-    mask = hand.hands[hand.mover]
+    mask = machine.hands[machine.mover]
     finder = melds_in if hand.rules.jacks_alone else rummy_melds_in
     out += [f"meld {format_cards(m)}" for m in finder(mask)]
     if is_pair(mask):
@@ -209,21 +212,22 @@ def candidate_actions(hand: Hand, rng: random.Random) -> list[str]:
 
 
 def _fingerprint(hand: Hand) -> tuple[object, ...]:
+    machine = hand.machine
     return (
-        tuple(hand.hands),
-        tuple(hand.stock),
-        tuple(hand.pile),
-        hand.pile_down,
-        len(hand.log),
-        hand.phase,
-        hand.mover,
+        tuple(machine.hands),
+        tuple(machine.stock),
+        tuple(machine.pile),
+        machine.pile_down,
+        len(machine.log),
+        machine.phase,
+        machine.mover,
         hand.scores,
     )
 
 
 def check_agreement(hand: Hand, rng: random.Random, probes: int) -> list[str]:
     """Probe ``play`` with candidates: accepted exactly when ``legal_actions`` lists them."""
-    if hand.phase == OVER:
+    if hand.is_over:
         return []
     legal = set(hand.legal_actions())
     problems = []

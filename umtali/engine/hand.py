@@ -24,7 +24,7 @@ from umtali.engine.errors import (
     InvalidNotation,
     MalformedAction,
 )
-from umtali.engine.events import Event, LogEntry, events_of
+from umtali.engine.events import Event, events_of
 from umtali.engine.explain import ambiguous_play, explain, target_refusal
 from umtali.engine.moves import (
     PLAY,
@@ -35,7 +35,6 @@ from umtali.engine.moves import (
 from umtali.engine.optional import state_class
 from umtali.engine.rules import CLASSIC, RuleSet
 from umtali.engine.state import OVER, HandEnd, HandState
-from umtali.engine.state import Piece as MachinePiece
 from umtali.engine.view import Piece, PlayerView, Step, pieces_of, step_of, view_of
 
 
@@ -44,7 +43,10 @@ class Hand:
 
     A hand holds its machine (:attr:`machine`: the classic one, or the optional-melding
     one, as its rules say) and checks, explains and narrates what the machine plays.
-    Searches work on the machine itself; its state is also readable here.
+    Everything read here is a value (a number, a tuple, a frozen dataclass, or a list
+    made afresh for the caller), so nothing done to an answer changes the game; only
+    :meth:`play` does.  Searches, the bots and the engine's own modules work on the
+    machine's ints (its seats counted from 0) through :attr:`machine`.
     """
 
     __slots__ = ("_deal", "machine")
@@ -66,21 +68,28 @@ class Hand:
             made = self._deal = made.deal()
         return made
 
-    # ------------------------------------------------ the machine's state
-    # Read-only windows on the machine, for scripts and the audit.
-
     @property
     def rules(self) -> RuleSet:
         return self.machine.rules
 
-    @property
-    def mover(self) -> int:
-        """The seat to move, 0 or 1 (see :attr:`to_move` for 1 or 2)."""
-        return self.machine.mover
+    # ---------------------------------------------------------- questions
+    # Each answer is a value: a fresh list, a tuple or a frozen dataclass, never
+    # one of the machine's own lists (see the class docstring).
 
     @property
-    def phase(self) -> int:
-        return self.machine.phase
+    def to_move(self) -> int | None:
+        """1 or 2; None once the hand is over."""
+        m = self.machine
+        return None if m.phase == OVER else m.mover + 1
+
+    @property
+    def is_over(self) -> bool:
+        return self.machine.phase == OVER
+
+    @property
+    def step(self) -> Step:
+        """Where the player to move is in their turn."""
+        return step_of(self.machine)
 
     @property
     def turns(self) -> int:
@@ -88,69 +97,15 @@ class Hand:
         return self.machine.turns
 
     @property
-    def dealer(self) -> int:
-        """The dealer's seat, 0 or 1."""
-        return self.machine.dealer
-
-    @property
-    def first(self) -> int:
-        return self.machine.first
-
-    @property
-    def seed(self) -> int:
-        return self.machine.seed
-
-    @property
-    def log(self) -> list[LogEntry]:
-        """The machine's compact log (see :meth:`events` for it as values)."""
-        return self.machine.log
-
-    @property
-    def hands(self) -> list[int]:
-        """Both hands as card sets (hidden information: not for a player's eyes)."""
-        return self.machine.hands
-
-    @property
-    def stock(self) -> list[int]:
-        """The stock as card indices, its top last (hidden information)."""
-        return self.machine.stock
-
-    @property
-    def pile(self) -> list[int]:
-        """The discard pile as card indices, its top last."""
-        return self.machine.pile
-
-    @property
-    def pile_down(self) -> bool:
-        return self.machine.pile_down
-
-    @property
-    def sides(self) -> list[list[MachinePiece]]:
-        return self.machine.sides
-
-    @property
-    def accept(self) -> int:
-        """Every card the table takes, as a card set."""
-        return self.machine.accept
-
-    @property
-    def req(self) -> int:
-        """Taken cards that must still be played this turn."""
-        return self.machine.req
-
-    @property
-    def keep(self) -> int:
-        """The card taken this turn that may not be discarded."""
-        return self.machine.keep
-
-    @property
     def last_turn(self) -> bool:
+        """Whether this is the last turn, the other player having gone out."""
         return self.machine.last_turn
 
     @property
-    def out(self) -> int:
-        """The seat that went out first, or -1."""
-        return self.machine.out
+    def went_out(self) -> int | None:
+        """The first player who went out, or None (hand still on, or a dead hand)."""
+        out = self.machine.out
+        return out + 1 if out >= 0 else None
 
     @property
     def end(self) -> HandEnd | None:
@@ -158,91 +113,28 @@ class Hand:
         return self.machine.end
 
     @property
-    def forfeit(self) -> int:
-        return self.machine.forfeit
-
-    @property
-    def table_points(self) -> list[int]:
-        return self.machine.table_points
-
-    @property
-    def rebuilds(self) -> list[tuple[int, ...]]:
-        return self.machine.rebuilds
-
-    @property
-    def discarded(self) -> bool:
-        return self.machine.discarded
-
-    def legal_moves(self) -> list[Move]:
-        """The legal moves as the machine's ``(kind, cards)`` ints (see :meth:`legal`)."""
-        return self.machine.legal_moves()
-
-    def apply_move(self, move: Move, target: int | None = None) -> None:
-        """Play a move from :meth:`legal_moves` unchecked (see :meth:`play`)."""
-        self.machine.apply_move(move, target)
-
-    def action_of(self, move: Move) -> Action:
-        return self.machine.action_of(move)
-
-    def action_text(self, move: Move) -> str:
-        """A move in notation (kept for scripts; ``str(hand.action_of(move))``)."""
-        return str(self.machine.action_of(move))
-
-    def score(self, seat: int) -> int:
-        """Points of seat 0 or 1 (see :attr:`scores`)."""
-        return self.machine.score(seat)
-
-    def cards_accounted(self) -> bool:
-        return self.machine.cards_accounted()
-
-    def find_target(self, bit: int) -> int:
-        return self.machine.find_target(bit)
-
-    def piece_holding(self, index: int) -> MachinePiece | None:
-        return self.machine.piece_holding(index)
-
-    def playable_moves(self) -> list[Move]:
-        return self.machine.playable_moves()
-
-    def can_take_two(self) -> bool:
-        return self.machine.can_take_two()
-
-    # ---------------------------------------------------------- questions
-
-    @property
-    def to_move(self) -> int | None:
-        """1 or 2; None once the hand is over."""
-        return None if self.phase == OVER else self.mover + 1
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    @property
-    def went_out(self) -> int | None:
-        """The first player who went out, or None (hand still on, or a dead hand)."""
-        return self.out + 1 if self.out >= 0 else None
-
-    @property
     def scores(self) -> tuple[int, int]:
         """Points so far; once the hand is over, forfeits included."""
-        return (self.score(0), self.score(1))
+        m = self.machine
+        return (m.score(0), m.score(1))
 
     @property
-    def step(self) -> Step:
-        return step_of(self.machine)
-
-    @property
-    def forfeited(self) -> list[Card]:
+    def forfeited(self) -> tuple[Card, ...]:
         """The cards the last-turn player could not get rid of (after the hand)."""
-        return cards_of(self.forfeit)
+        return tuple(cards_of(self.machine.forfeit))
+
+    @property
+    def pile(self) -> tuple[Card, ...]:
+        """The discard pile, its top last (its top may lie face down: see :meth:`view`)."""
+        return tuple(CARDS[i] for i in self.machine.pile)
 
     def hand_of(self, player: int) -> list[str]:
         """That player's cards, as notation, in suit then rank order."""
         return [str(c) for c in self.cards_in_hand(player)]
 
     def cards_in_hand(self, player: int) -> list[Card]:
-        return cards_of(self.hands[seat_of(player)])
+        """That player's cards (hidden information: not for the opponent's eyes)."""
+        return cards_of(self.machine.hands[seat_of(player)])
 
     def side(self, player: int) -> tuple[Piece, ...]:
         """The pieces on a player's side of the table, in the order laid."""
@@ -255,7 +147,8 @@ class Hand:
         takes the card (where additions extend one meld): then each is listed with
         the card it goes on.
         """
-        return [self.action_of(m) for m in self.legal_moves()]
+        machine = self.machine
+        return [machine.action_of(m) for m in machine.legal_moves()]
 
     def legal_actions(self) -> list[str]:
         """Every legal action now, in notation (:meth:`legal` as text)."""
@@ -264,14 +157,14 @@ class Hand:
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see: never the opponent's hand or the stock order."""
         seat = seat_of(player)
-        legal = tuple(self.legal()) if self.mover == seat else ()
+        legal = tuple(self.legal()) if self.machine.mover == seat else ()
         return view_of(self.machine, player, legal)
 
     def events(self, viewer: int | None = None) -> tuple[Event, ...]:
         """Everything that happened, as ``viewer`` (1 or 2) saw it; None shows every card."""
         if viewer is not None:
             seat_of(viewer)
-        return events_of(self.log, viewer)
+        return events_of(self.machine.log, viewer)
 
     def history(self) -> list[tuple[int, str]]:
         """Everything that happened, in words, seen by nobody in particular (all cards shown)."""
@@ -299,18 +192,20 @@ class Hand:
                 action = Action.parse(action)
             except InvalidNotation as e:
                 raise MalformedAction(str(e)) from None
-        legal = self.legal_moves()
+        machine = self.machine
+        legal = machine.legal_moves()
         target = None
         if action.kind is ActionKind.PLAY:
             move, target = self._single_play(action, legal)
         else:
             move = to_move(action)
             if move not in legal:
-                raise IllegalAction(explain(self.machine, action, legal))
-        made = len(self.log)  # the move's own entry (a table's entry may follow it)
-        self.machine.apply_move(move, target)
+                raise IllegalAction(explain(machine, action, legal))
+        made = len(machine.log)  # the move's own entry (a table's entry may follow it)
+        machine.apply_move(move, target)
         if target is None and action.kind is ActionKind.PLAY:
-            found = self.log[made][3] if self.log[made][1] == PLAY else -1
+            log = machine.log
+            found = log[made][3] if log[made][1] == PLAY else -1
             if found >= 0:
                 action = Action(ActionKind.PLAY, action.cards, CARDS[found])
         return action
@@ -329,7 +224,7 @@ class Hand:
         if plain in options:
             return plain, target
         if target is None:
-            choices = [self.action_of(m) for m in options]
+            choices = [self.machine.action_of(m) for m in options]
             raise AmbiguousAction(ambiguous_play(action.cards[0], choices))
         move = to_move(action, self.rules)  # the addition to the meld it names
         if move not in options:

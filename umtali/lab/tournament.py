@@ -65,7 +65,7 @@ class OracleBot:
         forced = forced_choice(actions) if hand.rules.mandatory_play else None
         if forced is not None:
             return forced
-        me = hand.mover
+        me = hand.machine.mover
         best: tuple[int, Action] | None = None
         for a in actions:
             state = hand.machine.clone()
@@ -102,7 +102,7 @@ class ReaderBot:
         assert player is not None
         view = hand.view(player)
         know = Knowledge.of(view)
-        theirs = hand.hands[2 - player]
+        theirs = hand.machine.hands[2 - player]
         told = replace(know, opp_known=theirs, unseen=know.unseen & ~theirs, opp_never=0)
         return self._hard.choose_knowing(view, GameInfo(), told)
 

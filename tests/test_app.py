@@ -426,3 +426,22 @@ def test_the_watched_table_follows_the_seat_asked_for() -> None:
     loop = TableLoop(screen, bots, (False, False), ASCII, delay=0, watcher=whose)  # type: ignore[arg-type]
     loop.play_game(umtali.Game(seed=3))
     assert set(screen.seats[:10]) == {1} and set(screen.seats[11:]) == {2}
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [
+        ["\t", "!\x1b", "!all\r"],  # Escape closes Tab's menu, and the next word is whole
+        ["!\x1bas ah ad\r"],  # an Escape and the line after it in one read
+        ["!\x1b", "!a", "!s ah ad\r"],  # each key on its own, typed quickly
+    ],
+)
+def test_escape_never_eats_the_key_typed_after_it(keys: list[str]) -> None:
+    from prompt_toolkit.completion import WordCompleter
+
+    def body(screen: AppScreen) -> str:
+        return screen.ask("Ann> ", completer=WordCompleter(["all", "as", "draw"]))
+
+    typed = "".join(k.removeprefix("!") for k in keys if k != "\t")
+    wanted = typed.replace("\x1b", "").removesuffix("\r")
+    assert run_app(body, keys) == wanted

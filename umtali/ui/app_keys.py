@@ -1,5 +1,5 @@
 """The keys of the full-screen table beyond typing a line: Ctrl-C, Ctrl-D, Ctrl-Z,
-Enter, scrolling and closing a page, and watching two bots (pause, step, speed, stop).
+Enter, Escape, scrolling and closing a page, and watching two bots (pause, step, speed, stop).
 """
 
 from __future__ import annotations
@@ -86,6 +86,15 @@ def bindings(screen: Controls) -> KeyBindings:
     @keys.add("c-d", filter=asking & empty & ~page_open)
     def _ctrl_d(event: KeyPressEvent) -> None:
         screen.answer(EOFError())
+
+    @keys.add("escape", filter=~page_open & ~watching, eager=True)
+    def _escape(event: KeyPressEvent) -> None:
+        """Escape closes the completion menu (back to what was typed), and at once:
+        prompt_toolkit would otherwise wait a second for a key to read as Meta with
+        it, and Escape then ``a`` (typed quickly) is Meta-A, which eats the ``a``.
+        A person at a card table types words, never Meta keys."""
+        if screen.buffer.complete_state is not None:
+            screen.buffer.cancel_completion()
 
     @keys.add("c-z", filter=Condition(lambda: screen.suspends))
     def _suspend(event: KeyPressEvent) -> None:

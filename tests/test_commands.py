@@ -4,15 +4,18 @@ command comes from its one entry, and a new command needs nothing else."""
 from __future__ import annotations
 
 import pytest
+from dealing import deal, run
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
-from prompting import recording_console, scripted_player, table
+from prompting import TypingSession, recording_console, scripted_player, table
 from rich.text import Text
 from test_render import check_golden, text_of
 
 import umtali
+from umtali.bots import NormalBot
 from umtali.engine.rules import PRESETS
-from umtali.ui import commands
+from umtali.engine.view import Step
+from umtali.ui import answers, commands
 from umtali.ui.answers import Asked
 from umtali.ui.commands import (
     ALIASES,
@@ -26,7 +29,10 @@ from umtali.ui.commands import (
     help_rows,
     parse_command,
 )
-from umtali.ui.human import QuitGame
+from umtali.ui.gate import LOCAL, GatedInput
+from umtali.ui.human import HumanSeat, QuitGame
+from umtali.ui.screen import LineScreen
+from umtali.ui.theme import Theme
 
 
 def _view() -> umtali.PlayerView:
@@ -170,3 +176,60 @@ def test_where_a_command_is_refused_the_seat_says_why(
     out = console.export_text()
     assert "say sends a line to a player at another terminal: none here." in out
     assert (says in out) if says else "your opponent is a person" not in out
+
+
+# ------------------------------------------------------------------ all
+
+#: Seed 304, played to where player 1 holds K♠ K♣ and nothing else: the pair that
+#: takes them out, or the two kings played one by one off the table.
+PAIR_LEFT = (
+    "play JS; play JH; play 10H; play 10D; play 9H; play 9C; discard 8S; draw; play 10C; "
+    "play 8H; play JD; discard AS; take; play 8D; discard AD; draw; play JC; play QC; "
+    "discard 5H; draw; play 10S; discard 2S; take; discard 6C; draw; discard 5S; take; "
+    "discard KH; draw; play 9D; discard 7S; take; discard KD; take; discard AS; draw; "
+    "discard 5S; draw; discard 3C; draw; discard 7S; take; discard KD; draw; discard 2S; "
+    "take; discard 7S; draw; meld 6D 5D 4D; discard KS; take; discard 2S; draw; play QS; "
+    "discard 2C; draw"
+)
+
+
+def _taken_four_of_clubs(also: str) -> umtali.PlayerView:
+    """Player 1 takes 4♣ holding 3♣ 2♣ (and ``also``)."""
+    p1 = f"3C 2C {also} 9H 7D KH 8S 10D QC AS"
+    hand = deal(p1, "4C 9D 6S 8H 5H 10S 2S 3S 7C KD", "8D")
+    return run(hand, "discard AS; draw; discard 4C; take").view(1)
+
+
+def test_a_meld_that_holds_every_card_any_choice_would_lay_is_forced() -> None:
+    view = run(umtali.deal_hand(seed=304), PAIR_LEFT).view(1)
+    assert view.legal_actions == ("play KS", "play KC", "meld KS KC")
+    assert str(answers.forced_action(view)) == "meld KS KC"
+    assert "all" in completions_for(view)
+
+
+def test_a_real_choice_is_not_forced_and_all_names_it() -> None:
+    alone = _taken_four_of_clubs("5D 6H")
+    assert str(answers.forced_action(alone)) == "meld 4C 3C 2C"
+    view = _taken_four_of_clubs("4H 4D")
+    assert view.legal_actions == ("meld 4C 3C 2C", "meld 4H 4D 4C")
+    assert answers.forced_action(view) is None
+    assert "all" not in completions_for(view)  # Tab offers it only where it acts
+    console = recording_console()
+    replies = iter(["all", "quit", "y"])
+    with GatedInput(lines=LOCAL) as pipe:
+        session = TypingSession(pipe, lambda message: next(replies) + "\r")
+        seat = HumanSeat("Ann", LineScreen(console, session, Theme()), NormalBot(), lambda: None)
+        with pytest.raises(QuitGame):
+            seat.choose(view, umtali.GameInfo())
+    said = " ".join(console.export_text().split())
+    assert "Nothing is forced here: you choose, meld 4C 3C 2C or meld 4H 4D 4C." in said
+
+
+def test_tab_offers_all_only_where_it_would_act() -> None:
+    hand = umtali.deal_hand(seed=7)
+    assert "all" in completions_for(hand.view(1))
+    hand.play(hand.legal()[0])
+    while hand.to_move and hand.view(hand.to_move).step is not Step.DISCARD:
+        hand.play(hand.legal()[0])
+    view = hand.view(hand.to_move or 1)
+    assert answers.forced_action(view) is None and "all" not in completions_for(view)

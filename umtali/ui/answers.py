@@ -122,7 +122,14 @@ def say(asked: Asked) -> None:
 def all_forced(asked: Asked) -> None:
     """Make the forced plays, one a turn of the seat, until a real choice is left."""
     if forced_action(asked.view) is None:
-        asked.screen.say(Text("Nothing is forced here: choose a move yourself.", "yellow"))
+        plays = [str(a) for a in asked.view.legal if a.kind in (ActionKind.MELD, ActionKind.PLAY)]
+        if len(plays) == len(asked.view.legal) > 1:  # plays alone, and they overlap
+            named = plays[:3] if len(plays) <= 3 else [*plays[:2], f"{len(plays) - 2} more"]
+            choice = ", ".join(named[:-1]) + f" or {named[-1]}"
+            words = f"Nothing is forced here: you choose, {choice}."
+        else:
+            words = "Nothing is forced here: choose a move yourself."
+        asked.screen.say(Text(words, "yellow"))
     else:
         asked.seat.auto = True
 
@@ -149,12 +156,14 @@ def resign(asked: Asked) -> None:
 
 
 def forced_action(view: PlayerView) -> Action | None:
-    """The next play if every remaining play is forced, else None.
+    """The next play if the rest of the turn's plays are forced, else None.
 
-    Forced means no choice changes the outcome: only plays and melds are open,
-    and no card could go into two different melds or be either melded or
-    played alone.  Single plays come in any order, so they never count as a
-    choice.
+    Forced means no choice changes which cards go down: only plays and melds are
+    open, and either no card is in two of them (each goes down, in an order that
+    is no choice), or one meld holds every card that any of them would put down
+    (a pair that takes you out, beside playing its two cards one by one): laying
+    it puts down all that any choice could.  Where two melds share a card and
+    neither holds the other (Q♥ with K♥, or with Q♠ Q♦), the player chooses.
     """
     if not view.rules.mandatory_play:
         return None  # where melding is optional, no play is ever forced
@@ -162,8 +171,10 @@ def forced_action(view: PlayerView) -> Action | None:
     if not actions or any(a.kind not in (ActionKind.MELD, ActionKind.PLAY) for a in actions):
         return None
     used: set[Card] = set()
+    overlap = False
     for a in actions:
-        if used & set(a.cards):
-            return None
+        overlap = overlap or bool(used & set(a.cards))
         used.update(a.cards)
-    return actions[0]
+    if not overlap:
+        return actions[0]
+    return next((a for a in actions if a.kind is ActionKind.MELD and set(a.cards) >= used), None)

@@ -53,6 +53,14 @@ def _always(rules: RuleSet) -> bool:
     return True
 
 
+def _anywhere(view: PlayerView) -> bool:
+    return True
+
+
+def _forced(view: PlayerView) -> bool:
+    return answers.forced_action(view) is not None
+
+
 @dataclass(frozen=True, slots=True)
 class HelpRow:
     """One row of the help: what to type, what it does, and the rule sets that list it."""
@@ -124,6 +132,7 @@ class TableCommand:
     # Its row in the help; None where another command's row names it too.
     row: HelpRow | None = None
     tab: bool = True  # whether Tab offers it
+    tab_when: Callable[[PlayerView], bool] = _anywhere  # and where (it would do something)
     where: Where = Where.ANY
     refusal: str = ""  # said where ``where`` does not hold
     # A command followed by a line of text (``say hello``) says this when the line is
@@ -164,6 +173,7 @@ COMMANDS: tuple[TableCommand, ...] = (
             lambda rules: rules.mandatory_play,
         ),
         where=Where.MOVING,
+        tab_when=_forced,
     ),
     TableCommand("hint", answers.hint, row=HelpRow("hint", "what the bot would do here, and why")),
     TableCommand(
@@ -332,8 +342,9 @@ def _is_card(word: str) -> bool:
 
 
 def completions_for(view: PlayerView) -> list[str]:
-    """What Tab offers: exactly the legal actions, then the table commands."""
-    return [*view.legal_actions, *(c.name for c in COMMANDS if c.tab)]
+    """What Tab offers: exactly the legal actions, then the table commands that would
+    do something here (``all`` only where a play is forced)."""
+    return [*view.legal_actions, *(c.name for c in COMMANDS if c.tab and c.tab_when(view))]
 
 
 class LegalCompleter(Completer):

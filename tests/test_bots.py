@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -380,3 +381,19 @@ def test_the_expert_overrules_normals_move_only_when_the_search_is_sure() -> Non
         searched += "nothing was clearly better" in decision.reason
         differs += bold.choose(view, GameInfo()).action != usual
     assert searched > 0 and differs > 0
+
+
+@pytest.mark.parametrize(
+    "bot",
+    [HardBot(3, rollouts=24), ExpertBot(3, budget=300, min_worlds=3)],
+    ids=["hard", "expert"],
+)
+def test_a_searching_bots_reason_says_its_number_in_words(bot: Seat) -> None:
+    """A hint's number is the hand's expected margin, said so: never a bare signed
+    figure such as '(-31.6 points this hand)'."""
+    hand = umtali.deal_hand(seed=4)
+    while len(hand.legal()) < 2 or hand.legal()[0].kind is not ActionKind.DISCARD:
+        hand.play(NormalBot().choose(hand.view(hand.to_move or 1), GameInfo()).action)
+    reason = bot.choose(hand.view(hand.to_move or 1), GameInfo()).reason
+    assert re.search(r"you end this hand about (level|\d+ points? (ahead|behind))$", reason)
+    assert not re.search(r"[+-]\d", reason)

@@ -40,7 +40,7 @@ from umtali.bots.knowledge import Knowledge, Reading
 from umtali.bots.normal import NormalBot
 from umtali.bots.open_play import choose_play, draw_gain, taken_with
 from umtali.bots.policy import compulsory_candidates
-from umtali.bots.seat import Decision, GameInfo
+from umtali.bots.seat import Decision, GameInfo, expected_margin
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import plain_points
 from umtali.engine.moves import to_move
@@ -208,14 +208,14 @@ class ExpertBot:
             if not _clear_lead(results[best], results[kept], confidence):
                 return Decision(
                     usual,
-                    f"the usual move: over {worlds} deals read from the play nothing was "
-                    f"clearly better ({totals[kept] / worlds:+.1f} points this hand)",
+                    f"the usual move: in {worlds} deals read from the play nothing was "
+                    f"clearly better; {expected_margin(totals[kept] / worlds)}",
                 )
         mean = totals[best] / worlds
         return Decision(
             candidates[best],
-            f"best average result over {worlds} deals read from the play "
-            f"({mean:+.1f} points this hand)",
+            f"the best of the moves tried in {worlds} deals read from the play: "
+            f"{expected_margin(mean)}",
         )
 
 

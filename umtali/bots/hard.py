@@ -21,7 +21,7 @@ from umtali.bots.knowledge import Knowledge
 from umtali.bots.normal import NormalBot
 from umtali.bots.open_play import draw_gain, taken_with
 from umtali.bots.policy import compulsory_candidates
-from umtali.bots.seat import Decision, GameInfo
+from umtali.bots.seat import Decision, GameInfo, expected_margin
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.moves import to_move
 from umtali.engine.optional import OptionalState
@@ -107,5 +107,5 @@ class HardBot:
         mean = totals[best] / worlds
         return Decision(
             candidates[best],
-            f"best average result over {worlds} sampled deals ({mean:+.1f} points this hand)",
+            f"the best of the moves tried in {worlds} possible deals: {expected_margin(mean)}",
         )

@@ -41,6 +41,22 @@ class Decision:
     reason: str
 
 
+def expected_margin(points: float) -> str:
+    """What a search's mean margin (the seat's points less its opponent's when the hand
+    ends, averaged over the deals tried) means, in words a player reads at a glance.
+
+    >>> expected_margin(-31.6)
+    'on average you end this hand about 32 points behind'
+    >>> expected_margin(0.3)
+    'on average you end this hand about level'
+    """
+    near = round(abs(points))
+    if near == 0:
+        return "on average you end this hand about level"
+    side = "ahead" if points > 0 else "behind"
+    return f"on average you end this hand about {near} point{'s' if near != 1 else ''} {side}"
+
+
 class Seat(Protocol):
     """Anything that can take a turn: a bot, or the prompt in front of a person."""
 

@@ -15,7 +15,10 @@ from dealing import deal, run
 from rich.console import Console, RenderableType
 
 import umtali
+from umtali.bots import NormalBot
+from umtali.bots.seat import GameInfo
 from umtali.engine.match import HandResult, next_dealer
+from umtali.engine.view import Step
 from umtali.ui.render import (
     MIN_HEIGHT,
     MIN_WIDTH,
@@ -23,6 +26,7 @@ from umtali.ui.render import (
     render_game_end,
     render_hand_end,
     render_table,
+    step_text,
 )
 from umtali.ui.theme import Theme
 
@@ -235,3 +239,14 @@ def test_a_replay_or_a_watched_game_names_whose_turn_it_is() -> None:
     for text in (replayed, watched):
         assert "Your turn" not in text and f"{name}'s turn" in text
     assert f"{name} (watched)" in watched
+
+
+def test_the_last_turn_is_said_once() -> None:
+    hand = umtali.deal_hand(seed=0)
+    view = hand.view(1)
+    while not (view.last_turn and view.step is Step.DISCARD):
+        hand.play(NormalBot().choose(view, GameInfo()).action)
+        view = hand.view(hand.to_move or 1)
+    said = step_text(view, ("Ann", "Ben"))
+    assert said == "Your last turn: discard only to go out"
+    assert said.lower().count("last turn") == 1

@@ -158,7 +158,7 @@ def step_text(
             return f"{your} turn: play what you like ({cards} playable), then end{last}"
         return f"{your} turn: play what you like ({cards} playable), then discard"
     if view.last_turn:
-        return f"{your} last turn: discard only to go out" + last
+        return f"{your} last turn: discard only to go out"  # says LAST TURN already
     return f"{your} turn: discard one card to end it"
 
 

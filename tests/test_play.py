@@ -163,3 +163,22 @@ def test_the_rule_splits_a_long_run_only_into_runs() -> None:
     assert "meld 6C 5C 4C" not in legal  # 7C alone could not meld
     run(hand, "meld 7C 6C 5C")
     assert hand.legal_actions() == ["meld 4C 3C 2C AC"]
+
+
+def test_cards_that_make_no_meld_are_told_so_in_one_line_with_what_is_legal() -> None:
+    hand = deal("AS 2S 3S 5S KS QH 9H 9C 9D 7C 4D", "AH 2H 4H 6H 8H 10H 3C 5C JC KD")
+    legal = "legal now: meld 3S 2S AS, meld 9H 9D 9C"
+    assert refused(hand, "meld KS QH") == (
+        f"KS QH is not a meld: a marriage is a king and queen of one suit; {legal}"
+    )
+    assert refused(hand, "meld 5S 3S 2S") == (
+        f"5S 3S 2S is not a meld: a run goes in sequence, ace low; {legal}"
+    )
+    assert refused(hand, "meld 9H 7C 4D") == (
+        f"9H 7C 4D is not a meld: a run is of one suit, a group of one rank; {legal}"
+    )
+    # The newcomer's: two cards in a row of one suit, with one jack to play.
+    hand = deal("10S 2H 3H AD 5D QD 3C 4C 8C 9C JC", "AH 4H 6H 8H 10H 5C 7C KC 2S 6S")
+    said = refused(hand, "meld 8C 9C")
+    assert said == "9C 8C is not a meld: a meld takes three cards; legal now: play JC"
+    assert len(said) < 78  # one line on the smallest table

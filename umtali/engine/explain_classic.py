@@ -10,7 +10,7 @@ from __future__ import annotations
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import CARDS, JACKS, Card, format_cards
 from umtali.engine.melds import MELDS, PieceKind, meld_kind, meldable, melds_in, rule_melds
-from umtali.engine.moves import MELD, PLAY, SKIP_DRAW, Move, to_move
+from umtali.engine.moves import DISCARD, DISCARD_DOWN, MELD, PLAY, SKIP_DRAW, Move, to_move
 from umtali.engine.state import DRAW_PHASE, HandState
 
 
@@ -20,7 +20,7 @@ def explain_classic(state: HandState, action: Action, legal: list[Move]) -> str:
     if kind in (ActionKind.DRAW, ActionKind.TAKE, ActionKind.TAKE_TWO):
         return _explain_draw(state, kind, legal)
     if state.phase == DRAW_PHASE:
-        return f"{action}: draw first ({_choices(state, legal)})"
+        return f"{action}: draw first ({choices(state, legal)})"
     hand = state.hands[state.mover]
     for card in action.cards:
         if not hand & card.bit:
@@ -28,13 +28,14 @@ def explain_classic(state: HandState, action: Action, legal: list[Move]) -> str:
     if state.discarded:
         return f"you discarded down to a pair: meld {format_cards(hand)} to go out"
     if kind is ActionKind.MELD:
-        return _explain_meld(state, action, hand)
+        return _explain_meld(state, action, hand, legal)
     if kind is ActionKind.PLAY:
         return _explain_play(state, action.cards[0], hand, legal)
     return _explain_discard(state, action, hand, legal)
 
 
-def _choices(state: HandState, legal: list[Move], limit: int = 8) -> str:
+def choices(state: HandState, legal: list[Move], limit: int = 8) -> str:
+    """The legal moves in notation, ``limit`` of them at most."""
     parts = []
     for kind, mask in legal[:limit]:
         if kind == PLAY:
@@ -45,6 +46,32 @@ def _choices(state: HandState, legal: list[Move], limit: int = 8) -> str:
             parts.append(str(state.action_of((kind, mask))))
     more = f" and {len(legal) - limit} more" if len(legal) > limit else ""
     return ", ".join(parts) + more
+
+
+def not_a_meld(state: HandState, action: Action, legal: list[Move]) -> str:
+    """Cards that make no meld at all: which shape they miss, in a few words, and
+    what is legal now (one line a player reads at once, the rule book's long
+    sentence being on the ``rules`` page)."""
+    cards = action.cards
+    rummy = state.rules.melds == "rummy"
+    suits = {c.suit for c in cards}
+    ranks = {c.rank for c in cards}
+    if len(cards) < 3 and not (len(ranks) == 1 and len(cards) == 2):
+        kq = ranks == {11, 12} and not rummy  # a queen and a king, of two suits
+        why = "a marriage is a king and queen of one suit" if kq else "a meld takes three cards"
+    elif len(ranks) == 1:
+        why = "a group is three or four of one rank"
+    elif len(suits) == 1:
+        why = "a run goes in sequence, ace low"
+    else:
+        why = "a run is of one suit, a group of one rank"
+    # What may go down, rather than every discard the play step also allows.
+    plays = [move for move in legal if move[0] in (MELD, PLAY)] or legal
+    legal_now = choices(state, plays, limit=2)
+    if len(plays) < len(legal):  # optional melding: the turn may also just end
+        ends = any(move[0] in (DISCARD, DISCARD_DOWN) for move in legal)
+        legal_now += ", or discard" if ends else ", or end"
+    return f"{format_cards(action.mask)} is not a meld: {why}; legal now: {legal_now}"
 
 
 def _taken_two(state: HandState) -> str:
@@ -69,10 +96,10 @@ def _explain_draw(state: HandState, kind: ActionKind, legal: list[Move]) -> str:
             return "take 2 needs two cards on the discard pile, and there is one"
         two = format_cards((1 << state.pile[-1]) | (1 << state.pile[-2]))
         return f"take 2 needs both cards to be playable this turn: {two} cannot both be played"
-    return f"that draw is not possible now ({_choices(state, legal)})"
+    return f"that draw is not possible now ({choices(state, legal)})"
 
 
-def _explain_meld(state: HandState, action: Action, hand: int) -> str:
+def _explain_meld(state: HandState, action: Action, hand: int, legal: list[Move]) -> str:
     mask = action.mask
     cards = format_cards(mask)
     if mask & JACKS:
@@ -80,7 +107,7 @@ def _explain_meld(state: HandState, action: Action, hand: int) -> str:
         return f"jacks are never part of a meld: play {jack} alone"
     shape = meld_kind(mask)
     if shape is None:
-        return f"{cards} is not a meld: {state.rules.meld_shapes}"
+        return not_a_meld(state, action, legal)
     if shape is PieceKind.PAIR:
         left = (hand & ~mask).bit_count()
         extra = " (discard the other card first, then lay the pair)" if left == 1 else ""
@@ -126,7 +153,7 @@ def _explain_play(state: HandState, card: Card, hand: int, legal: list[Move]) ->
         return f"{card} is in the {label} {format_cards(best)} you hold: meld it first (The Rule)"
     if not state.accept & bit:
         return f"{card} cannot be played: nothing on the table takes it"
-    return f"play {card} is not legal now ({_choices(state, legal)})"
+    return f"play {card} is not legal now ({choices(state, legal)})"
 
 
 def _explain_discard(state: HandState, action: Action, hand: int, legal: list[Move]) -> str:
@@ -134,7 +161,7 @@ def _explain_discard(state: HandState, action: Action, hand: int, legal: list[Mo
     bit = card.bit
     playable = [m for m in legal if m[0] in (MELD, PLAY)]
     if playable:
-        return f"you still have playable cards: {_choices(state, playable)}"
+        return f"you still have playable cards: {choices(state, playable)}"
     if state.req & bit:
         return (
             f"you took {_taken_two(state)} from the discard pile together: both must be "
@@ -168,4 +195,4 @@ def _explain_discard(state: HandState, action: Action, hand: int, legal: list[Mo
             "only a discard that takes you out may go face down: your last card, "
             "or the card you discard before laying your last pair"
         )
-    return f"discard {card} is not legal now ({_choices(state, legal)})"
+    return f"discard {card} is not legal now ({choices(state, legal)})"

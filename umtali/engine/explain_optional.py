@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import BITS, CARDS, JACKS, format_cards
+from umtali.engine.explain_classic import not_a_meld
 from umtali.engine.melds import is_pair, is_two_run
 from umtali.engine.moves import Move
 from umtali.engine.optional import OptionalState
@@ -33,7 +34,7 @@ def explain_optional(state: OptionalState, action: Action, legal: list[Move]) ->
         if not hand & card.bit:
             return f"{card} is not in your hand"
     if kind is ActionKind.MELD:
-        return _meld(state, action.mask, hand)
+        return _meld(state, action, hand, legal)
     if kind is ActionKind.PLAY:
         card = action.cards[0]
         if not state.accept & card.bit and not (state.rules.jacks_alone and card.bit & JACKS):
@@ -109,7 +110,8 @@ def _take_next(state: OptionalState) -> str:
     return f"{top} could not be played this turn, so it may not be taken"
 
 
-def _meld(state: OptionalState, mask: int, hand: int) -> str:
+def _meld(state: OptionalState, action: Action, hand: int, legal: list[Move]) -> str:
+    mask = action.mask
     rules = state.rules
     cards = format_cards(mask)
     if rules.jacks_alone and mask & JACKS:
@@ -127,7 +129,7 @@ def _meld(state: OptionalState, mask: int, hand: int) -> str:
             f"you would still hold {left}"
         )
     if state.kind_of(mask) is None:
-        return f"{cards} is not a meld: {rules.meld_shapes}"
+        return not_a_meld(state, action, legal)
     if state.req & ~mask:
         return (
             f"after meld {cards}, {format_cards(state.req)} (which you took) could not be "

@@ -427,3 +427,25 @@ def test_a_hosted_game_the_host_played_goes_into_their_record(tmp_path: Path) ->
     (entry,) = read_profile(profile).entries
     assert entry.mode == "net" and entry.you == 2 and entry.names == ("Friend", "Me")
     assert said == []
+
+
+def test_the_resume_list_says_which_game_is_a_daily_deal(tmp_path: Path) -> None:
+    from test_hostile import run_cli
+
+    from umtali.store.saves import Autosaver
+
+    day = date(2026, 11, 23)
+    players = (PlayerInfo("human", "You"), PlayerInfo("bot", "Bot", "hard"))
+    games = tmp_path / "games"
+    games.mkdir()
+    for name, seed in (("20261123-080000", daily_seed(day, "classic")), ("20261123-090000", 5)):
+        saver = Autosaver(umtali.Game(seed=seed), players, [games / f"{name}.umtali"], warn=print)
+        saver.save()
+        saver.close()
+    listed = run_cli("resume", data=tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    listing = [line for line in listed.stdout.splitlines() if ".umtali" in line]
+    assert len(listing) == 2, listed.stdout
+    daily, other = sorted(listing, key=lambda line: "090000" in line)
+    assert daily.endswith("20261123-080000.umtali  (the daily deal of 2026-11-23)")
+    assert other.endswith("20261123-090000.umtali")

@@ -250,3 +250,11 @@ def test_the_last_turn_is_said_once() -> None:
     said = step_text(view, ("Ann", "Ben"))
     assert said == "Your last turn: discard only to go out"
     assert said.lower().count("last turn") == 1
+
+
+def test_the_daily_deal_is_labelled_on_the_table() -> None:
+    view = umtali.deal_hand(seed=4).view(1)
+    daily = text_of(render_table(view, TableInfo(NAMES, daily=True), Theme(), 64, 20), 64)
+    assert "Daily deal · hand 1" in daily and "game 1" not in daily
+    usual = text_of(render_table(view, TableInfo(NAMES), Theme(), 64, 20), 64)
+    assert "Daily deal" not in usual and "Hand 1 · game 1" in usual

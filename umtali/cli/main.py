@@ -182,7 +182,9 @@ def run_resume(args: argparse.Namespace) -> int:
         if which is None and len(games) > 1:
             print("Unfinished games, most recent first:")
             for n, g in enumerate(games, 1):
-                print(f"  {n}. {visible(g.describe())}")
+                daily = _daily_of(g.path, g.match)
+                said = f"  (the daily deal of {daily})" if daily else ""
+                print(f"  {n}. {visible(g.describe())}{said}")
             print("Continue one with: umtali resume NUMBER")
             return 0
         index = 1 if number is None else number

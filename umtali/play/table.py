@@ -125,7 +125,14 @@ def play_table(
         nonlocal resigned
         saver.save()
         loop = TableLoop(
-            screen, seats, humans, theme, delay=delay, save=saver.save, game_over=to_profile
+            screen,
+            seats,
+            humans,
+            theme,
+            delay=delay,
+            save=saver.save,
+            game_over=to_profile,
+            daily=bool(daily),
         )
         try:
             loop.play(match)

@@ -79,6 +79,7 @@ class TableLoop:
         watcher: Callable[[], int] | None = None,
         game_over: Callable[[Game, int], None] | None = None,
         apart: bool = False,
+        daily: bool = False,
     ) -> None:
         self.screen = screen
         self.seats = list(seats)
@@ -96,6 +97,7 @@ class TableLoop:
         # Each player at a screen of their own (a hosted game): after every move both
         # seats' tables are drawn, each from its own seat, and nothing is ever blanked.
         self.apart = apart
+        self.daily = daily  # the deal of the day: the table says so
         self.driver = Driver(self.seats, [lambda hand, player, action: self.save((player, action))])
         # Undo is for practice against the bot, never between two people.
         self.allow_undo = humans.count(True) == 1
@@ -156,7 +158,9 @@ class TableLoop:
             self._seen = [0, 0]
             self._shown_to = None
             seat = "watched" if self.watcher is not None else "you"
-            table = TableInfo(self.names, info.totals, info.hand_number, number, seat)
+            table = TableInfo(
+                self.names, info.totals, info.hand_number, number, seat, daily=self.daily
+            )
             self._play_hand(game, info, table)
             hand = game.hands[-1]
             self._last_look(hand, table)

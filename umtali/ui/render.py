@@ -50,6 +50,7 @@ class TableInfo:
     seat: str = "you"  # who sits in the lower seat, after its name ("watched" for a watcher)
     label: str = ""  # said instead of the hand and game numbers (a lesson, a quiz question)
     points: bool = True  # False hides the scores (a quiz question that asks for them)
+    daily: bool = False  # the deal of the day (``umtali play --daily``), said so
 
 
 def too_small(width: int, height: int) -> bool:
@@ -250,6 +251,8 @@ def draw_table(
     else:
         middle.append("empty", style="dim")
     where = info.label or f"Hand {info.hand_number} {theme.dot} game {info.game_number}"
+    if info.daily and not info.label:
+        where = f"Daily deal {theme.dot} hand {info.hand_number}"
     middle.append(f"    {where}", style="dim")
     if view.rules is not CLASSIC:
         middle.append(f" {theme.dot} {view.rules.name}", style="dim")

@@ -9,6 +9,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import TypeVar
 
 import pytest
@@ -445,3 +446,99 @@ def test_escape_never_eats_the_key_typed_after_it(keys: list[str]) -> None:
     typed = "".join(k.removeprefix("!") for k in keys if k != "\t")
     wanted = typed.replace("\x1b", "").removesuffix("\r")
     assert run_app(body, keys) == wanted
+
+
+def _bots_long_turn() -> list[Event]:
+    return [
+        _event(1, EventKind.DRAW, "3D"),
+        _event(1, EventKind.DISCARD, "9C"),
+        _event(2, EventKind.TAKE, "9C"),
+        _event(2, EventKind.PLAY, "JS"),
+        _event(2, EventKind.PLAY, "10S", onto=Card.parse("JS")),
+        _event(2, EventKind.PLAY, "9S", onto=Card.parse("10S")),
+        _event(2, EventKind.PLAY, "8S", onto=Card.parse("9S")),
+        _event(2, EventKind.DISCARD, "4H"),
+    ]
+
+
+def _log_of(lines: list[str]) -> list[str]:
+    text = plain(lines).splitlines()
+    start = next(i for i, line in enumerate(text) if "last moves" in line)
+    return [line for line in text[start + 1 :] if line.strip()]
+
+
+@pytest.mark.parametrize(("width", "height"), [(64, 20), (70, 22), (80, 24)])
+@pytest.mark.parametrize("then", ["", "draw", "draw discard"])
+def test_the_move_log_keeps_the_latest_turn_of_each_player_whole(
+    width: int, height: int, then: str
+) -> None:
+    events = _bots_long_turn()
+    if "draw" in then:
+        events.append(_event(1, EventKind.DRAW, "5C"))
+    if "discard" in then:
+        events.append(_event(1, EventKind.DISCARD, "QC"))
+    view = replace(umtali.deal_hand(seed=4).view(1), events=tuple(events))
+    shown = TableShown(view, TableInfo(("You", "Bot (hard)")))
+    lines = frame(shown, ["said"], ASCII, width, height, None)
+    assert len(lines) == height - UNDER
+    log = _log_of(lines)
+    assert log[-1] == "said"
+    said = " ".join(" ".join(log).split())
+    # The bot's whole turn, and the player's own last turn before or after it.
+    assert "Bot (hard): took 9C from the discard pile, played JS" in said and "discarded 4H" in said
+    assert ("You: drew 5C" if then else "You: drew 3D, discarded 9C") in said
+    assert said.endswith("discarded QC said" if "discard" in then else "said")
+    assert labels(view.hand) <= words(plain(lines))  # the hand is still on the table
+
+
+def test_the_move_log_says_what_was_forfeited_to_whom() -> None:
+    events = [*_bots_long_turn(), _event(1, EventKind.DRAW, "3D")]
+    view = replace(umtali.deal_hand(seed=4).view(1), events=tuple(events), went_out=2)
+    forfeited = (Card.parse("3D"), Card.parse("KC"))
+    shown = TableShown(view, TableInfo(("You", "Bot (hard)"), forfeited=forfeited))
+    log = _log_of(frame(shown, [], ASCII, 80, 24, None))
+    assert log[-1] == " You: forfeited 3D KC (6 points) to Bot (hard)"
+    assert log[-2] == " You: drew 3D"  # the turn that ended the hand, and the bot's before it
+    assert "discarded 4H" in log[-3]
+
+
+def test_a_finished_hands_last_table_carries_its_forfeit() -> None:
+    from umtali.bots import make_bot
+    from umtali.ui.loop import TableLoop
+
+    class Recording:
+        """A screen that keeps each table drawn, with what was around it."""
+
+        interactive = True
+
+        def __init__(self) -> None:
+            self.tables: list[tuple[umtali.PlayerView, TableInfo]] = []
+
+        def size(self) -> tuple[int, int]:
+            return 80, 24
+
+        def table(self, view, info, note=None):  # type: ignore[no-untyped-def]
+            self.tables.append((view, info))
+
+        def show(self, renderable: object) -> None: ...
+        def blank(self) -> None: ...
+        def say(self, message: object) -> None: ...
+        def ask(self, message, toolbar=None, completer=None):  # type: ignore[no-untyped-def]
+            return ""
+
+        def page(self, renderable: object, title: str) -> None: ...
+        def wait(self, seconds: float) -> None: ...
+
+    screen = Recording()
+    bots = [make_bot("easy", 1), make_bot("easy", 2)]
+    loop = TableLoop(screen, bots, (False, False), ASCII, delay=0, watcher=lambda: 1)  # type: ignore[arg-type]
+    game = umtali.Game(seed=3)
+    loop.play_game(game)
+    ends = [(v, i) for v, i in screen.tables if v.to_move is None and v.went_out is not None]
+    assert ends
+    lost = [r.forfeited for r in game.results if r.went_out is not None]
+    # The last look at each hand (after the tables of its last moves) carries it.
+    assert [i.forfeited for _, i in ends if i.forfeited] == [f for f in lost if f]
+    view, info = next((v, i) for v, i in ends if i.forfeited)
+    text = plain(frame(TableShown(view, info), [], ASCII, 80, 24, None))
+    assert f"forfeited {' '.join(ASCII.plain(c) for c in info.forfeited)} (" in text

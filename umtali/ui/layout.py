@@ -16,7 +16,7 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from umtali.engine.view import PlayerView
-from umtali.ui.narrate import move_log
+from umtali.ui.narrate import Forfeit, log_needs, move_log
 from umtali.ui.render import TableInfo, draw_table, render_too_small, too_small
 from umtali.ui.theme import Theme
 
@@ -86,18 +86,28 @@ def frame(
     if too_small(width, height):
         top = lines_of(render_too_small(width, height, theme), width, color_system)
     elif isinstance(shown, TableShown):
-        log = log_rows(height)
-        room = rows - log - 1 - max(1, len(said))
-        top = lines_of(
-            draw_table(shown.view, shown.info, theme, width, room),
+        view, info = shown.view, shown.info
+        forfeit = None
+        if view.went_out is not None and info.forfeited:
+            forfeit = Forfeit(3 - view.went_out, info.forfeited)
+        said_rows = max(1, len(said))
+        # The log keeps the latest turn of each player whole: it takes rows from the
+        # table where it must, as far as the table can give them up.
+        need = log_needs(view.events, info.names, theme, width - 1, forfeit)
+        log = max(log_rows(height), need)
+        table = lines_of(
+            draw_table(view, info, theme, width, rows - log - 1 - said_rows),
             width,
             color_system,
-        )[:room]
+        )
+        log = max(log_rows(height), min(log, rows - 1 - said_rows - len(table)))
+        room = rows - log - 1 - said_rows
+        top = table[:room]
         top += [""] * (room - len(top))
         heading = Text(f"{theme.rule * 2} last moves ", style="dim")
         heading.append(theme.rule * max(0, width - heading.cell_len - 1), style="dim")
         top += lines_of(heading, width, color_system)
-        moves = move_log(shown.view.events, shown.info.names, theme, width - 1, log)
+        moves = move_log(view.events, info.names, theme, width - 1, log, forfeit)
         top += [line for text in moves for line in lines_of(text, width, color_system)][-log:]
         top += [""] * (log - len(moves))
     elif isinstance(shown, PanelShown):

@@ -8,6 +8,7 @@ explained and the same seat is asked again.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Protocol
 
 from rich.text import Text
@@ -163,6 +164,8 @@ class TableLoop:
             )
             self._play_hand(game, info, table)
             hand = game.hands[-1]
+            if not game.rules.hand_scoring and game.results:
+                table = replace(table, forfeited=game.results[-1].forfeited)
             self._last_look(hand, table)
             nxt = None if game.is_over else game.dealer
             self._end_of_hand(hand, table, nxt)

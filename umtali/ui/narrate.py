@@ -6,10 +6,12 @@ Both read events as one seat saw them, so they can say no more than that seat kn
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rich.console import Console
 from rich.text import Text
 
+from umtali.engine.cards import Card
 from umtali.engine.events import Event, EventKind
 from umtali.ui.theme import Theme
 
@@ -43,12 +45,30 @@ def phrase(event: Event, theme: Theme) -> str:
     return str(event).strip("()")
 
 
-def move_log(
-    events: Sequence[Event], names: tuple[str, str], theme: Theme, width: int, rows: int
-) -> list[Text]:
-    """The last moves as at most ``rows`` lines ``width`` wide, oldest first: one
-    turn (a run of one player's moves) a line, wrapped rather than cut, so the card
-    a turn ended on is always there to read."""
+@dataclass(frozen=True, slots=True)
+class Forfeit:
+    """The cards a player was left holding when the other went out, and who got
+    their points: said as the hand's last entry of the move log."""
+
+    by: int  # the player left holding them
+    cards: tuple[Card, ...]
+
+    def words(self, names: tuple[str, str], theme: Theme) -> str:
+        points = sum(c.points for c in self.cards)
+        shown = " ".join(theme.plain(c) for c in self.cards)
+        to = names[2 - self.by]
+        return f"forfeited {shown} ({points} point{'s' if points != 1 else ''}) to {to}"
+
+
+def _blocks(
+    events: Sequence[Event],
+    names: tuple[str, str],
+    theme: Theme,
+    width: int,
+    forfeit: Forfeit | None,
+) -> list[tuple[int, list[Text]]]:
+    """Each turn (a run of one player's moves) as its wrapped lines, newest first; a
+    forfeit is an entry of its own, after the turn that ended the hand."""
     turns: list[tuple[int, list[str]]] = []
     for event in events:
         words = phrase(event, theme)
@@ -56,8 +76,11 @@ def move_log(
             turns[-1][1].append(words)
         else:
             turns.append((event.player, [words]))
+    if forfeit is not None:
+        turns.append((forfeit.by, [forfeit.words(names, theme)]))
+    last_forfeit = forfeit is not None
     measure = Console(width=width, color_system=None, legacy_windows=False)
-    lines: list[Text] = []
+    blocks: list[tuple[int, list[Text]]] = []
     for player, said in reversed(turns):
         line = Text.assemble((f" {names[player - 1]}:", "bold"), " " + ", ".join(said))
         first, *rest = line.wrap(measure, width)
@@ -69,7 +92,46 @@ def move_log(
         turn = [first, *rest]
         for part in turn:
             part.rstrip()
+        # The forfeit is nobody's turn (0): the turns before it are still each player's last.
+        blocks.append((0 if last_forfeit and not blocks else player, turn))
+    return blocks
+
+
+def move_log(
+    events: Sequence[Event],
+    names: tuple[str, str],
+    theme: Theme,
+    width: int,
+    rows: int,
+    forfeit: Forfeit | None = None,
+) -> list[Text]:
+    """The last moves as at most ``rows`` lines ``width`` wide, oldest first: one
+    turn (a run of one player's moves) a line, wrapped rather than cut, so the card
+    a turn ended on is always there to read; then what was forfeited, if the hand
+    ended so."""
+    lines: list[Text] = []
+    for _, turn in _blocks(events, names, theme, width, forfeit):
         if lines and len(lines) + len(turn) > rows:
             break  # an older turn that does not fit whole is left out
         lines[:0] = turn
     return lines[-rows:] if rows > 0 else []
+
+
+def log_needs(
+    events: Sequence[Event],
+    names: tuple[str, str],
+    theme: Theme,
+    width: int,
+    forfeit: Forfeit | None = None,
+) -> int:
+    """Rows the move log needs to keep the latest turn of each player whole (and the
+    forfeit, and any turn between them), ``width`` wide."""
+    needed = 0
+    seen: set[int] = set()  # the players whose last turn is counted
+    for player, turn in _blocks(events, names, theme, width, forfeit):
+        if len(seen) == 2:
+            break
+        needed += len(turn)
+        if player:
+            seen.add(player)
+    return needed

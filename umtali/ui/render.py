@@ -51,6 +51,9 @@ class TableInfo:
     label: str = ""  # said instead of the hand and game numbers (a lesson, a quiz question)
     points: bool = True  # False hides the scores (a quiz question that asks for them)
     daily: bool = False  # the deal of the day (``umtali play --daily``), said so
+    # Once a hand is over: the cards the player who did not go out forfeited to the
+    # one who did (the move log's last entry).
+    forfeited: tuple[Card, ...] = ()
 
 
 def too_small(width: int, height: int) -> bool:

@@ -542,3 +542,42 @@ def test_a_finished_hands_last_table_carries_its_forfeit() -> None:
     view, info = next((v, i) for v, i in ends if i.forfeited)
     text = plain(frame(TableShown(view, info), [], ASCII, 80, 24, None))
     assert f"forfeited {' '.join(ASCII.plain(c) for c in info.forfeited)} (" in text
+
+
+def test_a_size_notice_goes_once_the_terminal_is_large_enough() -> None:
+    from umtali.ui.render import SizeNotice
+
+    shown = TableShown(umtali.deal_hand(seed=4).view(1), INFO)
+    notice = SizeNotice("This terminal is 50x15, too small to show the table")
+    small = plain(frame(shown, [notice, "Bot drew"], ASCII, 50, 15, None))
+    assert "too small to show the" in small
+    large = plain(frame(shown, [notice, "Bot drew"], ASCII, 80, 24, None))
+    assert "too small" not in large and "Bot drew" in large
+
+
+def test_a_move_on_a_table_too_small_is_refused_with_a_size_notice() -> None:
+    from umtali.ui.human import HumanSeat, QuitGame
+    from umtali.ui.render import SizeNotice
+
+    class Small:
+        interactive = True
+
+        def __init__(self) -> None:
+            self.said: list[object] = []
+            self.answers = iter(["meld KS QS", "quit", "y"])
+
+        def size(self) -> tuple[int, int]:
+            return 50, 15
+
+        def say(self, message: object) -> None:
+            self.said.append(message)
+
+        def ask(self, message, toolbar=None, completer=None):  # type: ignore[no-untyped-def]
+            return next(self.answers)
+
+    seat = HumanSeat("Ann", Small(), NormalBot(), lambda: None)  # type: ignore[arg-type]
+    hand = umtali.deal_hand(seed=4)
+    view = hand.view(hand.to_move or 1)
+    with pytest.raises(QuitGame):
+        seat.choose(view, GameInfo())
+    assert any(isinstance(m, SizeNotice) for m in seat.screen.said)  # type: ignore[attr-defined]

@@ -18,7 +18,7 @@ from umtali.engine.errors import InvalidNotation
 from umtali.engine.view import PlayerView, Step
 from umtali.ui.answers import Asked, Resigned, UndoRequest, forced_action
 from umtali.ui.commands import LegalCompleter, parse_command
-from umtali.ui.render import MIN_HEIGHT, MIN_WIDTH, playable_cards, too_small
+from umtali.ui.render import MIN_HEIGHT, MIN_WIDTH, SizeNotice, playable_cards, too_small
 from umtali.ui.screen import QuitGame, Screen, ask_yes
 from umtali.ui.text import shown, visible
 from umtali.ui.theme import DEFAULT_THEME, Theme
@@ -63,11 +63,11 @@ class HumanSeat:
             return False
         x = self.theme.by
         self.screen.say(
-            shown(
+            SizeNotice(
                 f"This terminal is {width}{x}{height}, too small to show the table "
                 f"(at least {MIN_WIDTH}{x}{MIN_HEIGHT}): no move was made. Make the window "
                 "larger and press Enter.",
-                "yellow",
+                style="yellow",
             )
         )
         return True

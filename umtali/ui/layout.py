@@ -17,7 +17,7 @@ from rich.text import Text
 
 from umtali.engine.view import PlayerView
 from umtali.ui.narrate import Forfeit, log_needs, move_log
-from umtali.ui.render import TableInfo, draw_table, render_too_small, too_small
+from umtali.ui.render import SizeNotice, TableInfo, draw_table, render_too_small, too_small
 from umtali.ui.theme import Theme
 
 #: Rows under the frame: the command line and the toolbar.
@@ -77,6 +77,9 @@ def frame(
 ) -> list[str]:
     """The lines above the command line, exactly ``height - UNDER`` of them."""
     rows = max(1, height - UNDER)
+    if not too_small(width, height):
+        # What was said of a terminal too small is no longer so: it goes.
+        messages = [m for m in messages if not isinstance(m, SizeNotice)]
     said: list[str] = []
     for message in messages:
         said += lines_of(message, width, color_system)

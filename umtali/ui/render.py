@@ -56,6 +56,11 @@ class TableInfo:
     forfeited: tuple[Card, ...] = ()
 
 
+class SizeNotice(Text):
+    """A message about the terminal's size (a move refused on a table too small to
+    show): the full-screen table drops it once the terminal is large enough again."""
+
+
 def too_small(width: int, height: int) -> bool:
     return width < MIN_WIDTH or height < MIN_HEIGHT
 

@@ -551,3 +551,19 @@ def test_a_lesson_and_its_quiz_in_the_full_screen_table() -> None:
         term.child.expect(pexpect.EOF, timeout=PATIENCE)
     finally:
         term.close()
+
+
+@pytest.mark.parametrize(("cols", "rows"), [(64, 20), (80, 24)])
+def test_the_dealers_question_wraps_between_words(cols: int, rows: int) -> None:
+    term = Terminal("play", "--seed", "5", "--delay", "0", cols=cols, rows=rows)
+    try:
+        term.wait_for(r"o: your\s+opponent\]")
+        question = (
+            "Who takes the extra (11th) card and plays first? [Enter: you (You), o: your opponent]"
+        )
+        asked = term.text[term.text.index("Who takes") :].split("\n")[:3]
+        assert " ".join(" ".join(asked).split()).startswith(question)
+        # Each row holds whole words: none is cut in two at the row's end.
+        assert {word for line in asked for word in line.split()} <= set(question.split())
+    finally:
+        term.close()

@@ -50,6 +50,7 @@ from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.layout.screen import Char, Screen, WritePosition
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
+from prompt_toolkit.utils import get_cwidth
 from rich.console import RenderableType
 from rich.text import Text
 
@@ -57,7 +58,7 @@ from umtali.engine.view import PlayerView
 from umtali.ui.app_keys import Watching, bindings
 from umtali.ui.gate import GatedInput
 from umtali.ui.keys import LIMITED
-from umtali.ui.layout import UNDER, PanelShown, Shown, TableShown, frame, lines_of
+from umtali.ui.layout import UNDER, PanelShown, Shown, TableShown, at_words, frame, lines_of
 from umtali.ui.render import TableInfo
 from umtali.ui.screen import Toolbar
 from umtali.ui.text import visible
@@ -617,12 +618,14 @@ class AppScreen:
         if question is None:
             return 1
         columns, _ = self.size()
-        used = len(question.message) + len(self.buffer.text) + 1
+        used = get_cwidth(at_words(question.message, columns)) + len(self.buffer.text) + 1
         return min(PROMPT_ROWS, max(1, -(-used // max(1, columns))))
 
     def _prompt(self) -> StyleAndTextTuples:
         question = self._question
-        return [("class:prompt", question.message)] if question is not None else []
+        if question is None:
+            return []
+        return [("class:prompt", at_words(question.message, self.size()[0]))]
 
     def _toolbar(self) -> StyleAndTextTuples:
         columns, _ = self.size()

@@ -12,6 +12,7 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from prompt_toolkit.utils import get_cwidth
 from rich.console import Console, RenderableType
 from rich.text import Text
 
@@ -60,6 +61,25 @@ def lines_of(renderable: RenderableType, width: int, color_system: str | None) -
     )
     console.print(renderable)
     return out.getvalue().rstrip("\n").split("\n")
+
+
+def at_words(message: str, columns: int) -> str:
+    """``message`` with spaces added so that the command line, which wraps a long
+    question a character at a time, breaks it between words.
+
+    >>> at_words("Who plays first? [Enter: you, o: opponent] ", 20)
+    'Who plays first?    [Enter: you, o:     opponent] '
+    """
+    rows: list[str] = []
+    row = ""
+    for word in message.split(" "):
+        longer = f"{row} {word}" if row else word
+        if row and get_cwidth(longer) > columns:
+            rows.append(row + " " * max(0, columns - get_cwidth(row)))
+            row = word
+        else:
+            row = longer
+    return "".join(rows) + row
 
 
 def log_rows(height: int) -> int:

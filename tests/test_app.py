@@ -581,3 +581,24 @@ def test_a_move_on_a_table_too_small_is_refused_with_a_size_notice() -> None:
     with pytest.raises(QuitGame):
         seat.choose(view, GameInfo())
     assert any(isinstance(m, SizeNotice) for m in seat.screen.said)  # type: ignore[attr-defined]
+
+
+def test_a_big_terminal_centres_a_table_of_bounded_width_over_a_taller_log() -> None:
+    from test_render import check_golden
+
+    from umtali.ui.layout import WIDEST
+
+    hand = umtali.deal_hand(seed=11)
+    for _ in range(30):
+        hand.play(NormalBot().choose(hand.view(hand.to_move or 1), GameInfo()).action)
+    shown = TableShown(hand.view(1), TableInfo(("You", "Bot (hard)"), (26, 32), 2))
+    lines = plain(frame(shown, ["Bot (hard) discarded 4♥."], Theme(), 200, 50, None)).split("\n")
+    check_golden("table_200x50", "\n".join(line.rstrip() for line in lines) + "\n")
+    assert len(lines) == 50 - UNDER
+    drawn = [line for line in lines[:-1] if line.strip()]  # the message stays at the left
+    assert lines[-1] == "Bot (hard) discarded 4♥."
+    margin = (200 - WIDEST) // 2
+    assert all(line[:margin].isspace() and len(line) <= 200 - margin for line in drawn)
+    log = _log_of(lines)
+    assert len(log) > log_rows(50)  # every turn of the hand so far, not the last eight rows
+    assert log[0].strip().startswith("You: played J♠")

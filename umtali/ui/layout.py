@@ -25,6 +25,9 @@ from umtali.ui.theme import Theme
 UNDER = 2
 #: Most rows messages may take; older lines give way to newer.
 MESSAGE_ROWS = 5
+#: Widest the table is drawn: on a wider terminal it is centred, its rules and
+#: lines no longer stretched across the whole screen.
+WIDEST = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +98,9 @@ def frame(
     height: int,
     color_system: str | None,
 ) -> list[str]:
-    """The lines above the command line, exactly ``height - UNDER`` of them."""
+    """The lines above the command line, exactly ``height - UNDER`` of them; on a
+    terminal wider than :data:`WIDEST` columns the table keeps to that width,
+    centred (the messages stay by the command line, at the left)."""
     rows = max(1, height - UNDER)
     if not too_small(width, height):
         # What was said of a terminal too small is no longer so: it goes.
@@ -103,6 +108,8 @@ def frame(
     said: list[str] = []
     for message in messages:
         said += lines_of(message, width, color_system)
+    margin = " " * max(0, (width - WIDEST) // 2)
+    width = min(width, WIDEST)
     # Beside the table, messages keep to a few rows; on a screen of their own they
     # take what they need.
     said = said[-(MESSAGE_ROWS if isinstance(shown, TableShown) else rows) :]
@@ -123,7 +130,14 @@ def frame(
             width,
             color_system,
         )
-        log = max(log_rows(height), min(log, rows - 1 - said_rows - len(table)))
+        free = rows - 1 - said_rows - len(table)  # under the table as drawn
+        if free - 1 >= log:
+            # Rows the table leaves (less one that sets it apart) show older turns, as
+            # many as there are: the newest stay next to the command line.
+            older = move_log(view.events, info.names, theme, width - 1, free - 1, forfeit)
+            log = max(need, len(older), 1)
+        else:
+            log = max(log_rows(height), min(log, free))
         room = rows - log - 1 - said_rows
         top = table[:room]
         top += [""] * (room - len(top))
@@ -137,5 +151,5 @@ def frame(
         top = lines_of(shown.renderable, width, color_system)
     else:
         top = []
-    top = top[: rows - len(said)]
+    top = [margin + line if line else line for line in top[: rows - len(said)]]
     return top + [""] * (rows - len(top) - len(said)) + said

@@ -86,7 +86,8 @@ def at_words(message: str, columns: int) -> str:
 
 
 def log_rows(height: int) -> int:
-    """How many rows the move log gets on a screen ``height`` rows high."""
+    """How many rows the move log keeps on a screen ``height`` rows high, however
+    tall the table (it gets more where the table leaves rows free)."""
     return max(2, min(8, height - 21))
 
 

@@ -4,7 +4,8 @@ They import the engine only, and see nothing a player at the table could
 not see.  The levels are listed once, in :mod:`umtali.bots.levels`.
 :func:`make_bot` builds one by level name; :func:`bot` wraps it for
 scripts, which may hand it a whole :class:`~umtali.Hand` (the bot still looks
-only at the view of the player to move).
+only at the view of the player to move).  The bots' modules are imported the
+first time one is asked for, so that the level names cost nothing to read.
 
 >>> import umtali
 >>> hand = umtali.deal_hand(seed=7)
@@ -15,14 +16,19 @@ only at the view of the player to move).
 
 from __future__ import annotations
 
-from umtali.bots.easy import EasyBot
-from umtali.bots.expert import ExpertBot
-from umtali.bots.hard import HardBot
+import importlib
+from typing import TYPE_CHECKING
+
 from umtali.bots.levels import named, names
-from umtali.bots.normal import NormalBot
-from umtali.bots.seat import Decision, GameInfo, Seat
-from umtali.engine.hand import Hand
-from umtali.engine.view import PlayerView
+
+if TYPE_CHECKING:
+    from umtali.bots.easy import EasyBot
+    from umtali.bots.expert import ExpertBot
+    from umtali.bots.hard import HardBot
+    from umtali.bots.normal import NormalBot
+    from umtali.bots.seat import Decision, GameInfo, Seat
+    from umtali.engine.hand import Hand
+    from umtali.engine.view import PlayerView
 
 #: The levels' names when umtali was imported (the registry, :mod:`umtali.bots.levels`,
 #: is what the program reads).
@@ -30,7 +36,8 @@ LEVELS = names()
 
 
 def make_bot(level: str, seed: int | None = None) -> Seat:
-    """A bot of the named level; ``seed`` fixes its random choices."""
+    """A bot of the named level; ``seed`` fixes its random choices.  Only that
+    level's modules are imported."""
     return named(level).make(seed)
 
 
@@ -49,6 +56,9 @@ class Bot:
         (the hand's place in its game) changes how the final hand is played;
         by default the hand is taken as the first of a game.
         """
+        from umtali.bots.seat import GameInfo
+        from umtali.engine.hand import Hand
+
         if isinstance(position, Hand):
             mover = position.to_move
             if mover is None:
@@ -67,6 +77,38 @@ def bot(level: str, seed: int | None = None) -> Bot:
     """A bot of level ``easy``, ``normal``, ``hard`` or ``expert``; ``seed`` fixes its
     random choices."""
     return Bot(level, seed)
+
+
+#: The module of :mod:`umtali.bots` that holds each class, imported on first use.
+HOMES: dict[str, str] = {
+    "Decision": "seat",
+    "EasyBot": "easy",
+    "ExpertBot": "expert",
+    "GameInfo": "seat",
+    "HardBot": "hard",
+    "NormalBot": "normal",
+    "Seat": "seat",
+}
+
+
+def _import_on_first_use(name: str) -> object:
+    """A bot class (or a seat's type), imported from its module on first use."""
+    home = HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'umtali.bots' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"umtali.bots.{home}"), name)
+    globals()[name] = value  # the next look-up is an ordinary one
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+if not TYPE_CHECKING:
+    # The module's __getattr__ (PEP 562).  Type checkers see the imports above
+    # instead, so a name that is not among them is still an error to them.
+    __getattr__ = _import_on_first_use
 
 
 __all__ = [

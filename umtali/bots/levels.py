@@ -21,12 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from umtali.bots.easy import EasyBot
-from umtali.bots.expert import ExpertBot
-from umtali.bots.hard import HardBot
-from umtali.bots.normal import NormalBot
-from umtali.bots.seat import Seat
+if TYPE_CHECKING:
+    from umtali.bots.seat import Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,18 +72,46 @@ class Level:
     method: str | None
 
 
+# Each level's bot is imported when a seat of that level is first made, so that
+# reading the list (the command line's choices, umtali --help) loads no bot.
+
+
+def _easy(seed: int | None) -> Seat:
+    from umtali.bots.easy import EasyBot
+
+    return EasyBot(seed)
+
+
+def _normal(seed: int | None) -> Seat:
+    from umtali.bots.normal import NormalBot
+
+    return NormalBot()  # it chooses nothing at random
+
+
+def _hard(seed: int | None) -> Seat:
+    from umtali.bots.hard import HardBot
+
+    return HardBot(seed)
+
+
+def _expert(seed: int | None) -> Seat:
+    from umtali.bots.expert import ExpertBot
+
+    return ExpertBot(seed)
+
+
 #: The levels a player can meet, weakest first.
 REGISTRY: tuple[Level, ...] = (
     Level(
         name="easy",
-        make=EasyBot,
+        make=_easy,
         about="picks at random among its legal moves",
         rung=Measured("normal", "easy", 0.990),
         method="The easy bot picks at random among its legal moves.",
     ),
     Level(
         name="normal",
-        make=lambda seed: NormalBot(),  # it chooses nothing at random
+        make=_normal,
         about="lays what scores most now and discards what is least worth keeping",
         rung=Anchor(25.0),
         method="The normal bot lays what scores most this turn and discards the card least "
@@ -93,7 +119,7 @@ REGISTRY: tuple[Level, ...] = (
     ),
     Level(
         name="hard",
-        make=HardBot,
+        make=_hard,
         about="plays its best few choices out in hundreds of deals of the cards it cannot see",
         rung=Measured("hard", "normal", 0.728),
         method="The hard bot plays its best few choices out in hundreds of deals of the "
@@ -101,7 +127,7 @@ REGISTRY: tuple[Level, ...] = (
     ),
     Level(
         name="expert",
-        make=ExpertBot,
+        make=_expert,
         about="reads the opponent's hand from their play, and searches the deals that fit it",
         rung=Measured("expert", "hard", 0.533),
         method="The expert bot reads your hand from what you have taken, passed and thrown "

@@ -7,25 +7,30 @@ import math
 import os
 import sys
 from collections.abc import MutableMapping, Sequence
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from umtali.bots.levels import find, names
 from umtali.cli.options import build_parser
 from umtali.engine.errors import UmtaliError
-from umtali.engine.match import Game, Session
-from umtali.engine.record import PlayerInfo, PlayerKind
 from umtali.ui.textsafe import speaks_unicode, to_ascii, visible
 
 if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderResult
     from rich.markdown import Markdown
 
+    from umtali.engine.match import Game, Session
+    from umtali.engine.record import PlayerInfo
     from umtali.host.launch import HostOptions
     from umtali.ui.theme import Theme
 
+# Each command imports what it needs when it runs (the engine, the table, rich), so
+# that ``umtali --help`` and a mistyped option answer at once.
+
 
 def rules_text() -> str:
+    from importlib import resources
+
     return resources.files("umtali").joinpath("RULES.md").read_text(encoding="utf-8")
 
 
@@ -34,6 +39,20 @@ def rules_markdown(ascii_only: bool) -> Markdown:
     from rich.markdown import Markdown
 
     return Markdown(to_ascii(rules_text()) if ascii_only else rules_text())
+
+
+class RuleBook:
+    """The rule book for a page in the game: read and parsed the first time it is
+    drawn, not before the table (parsing it takes a good part of a second)."""
+
+    def __init__(self, ascii_only: bool) -> None:
+        self.ascii_only = ascii_only
+        self._markdown: Markdown | None = None
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if self._markdown is None:
+            self._markdown = rules_markdown(self.ascii_only)
+        yield self._markdown
 
 
 def show_rules(console: object | None = None, ascii_only: bool = False) -> None:
@@ -108,7 +127,7 @@ def _table(
     return play_table(
         args.plain,
         theme,
-        rules_markdown(theme.ascii),
+        RuleBook(theme.ascii),
         lambda console: show_rules(console, theme.ascii),
         players,
         match,
@@ -119,7 +138,15 @@ def _table(
     )
 
 
+def _new_match(variant: str, seed: int | None, session: bool) -> Game | Session:
+    """A new game, or with ``session`` a best-of-three session, of ``variant``."""
+    from umtali.engine.match import Game, Session
+
+    return Session(variant, seed=seed) if session else Game(variant, seed=seed)
+
+
 def run_play(args: argparse.Namespace) -> int:
+    from umtali.engine.record import PlayerInfo, PlayerKind
     from umtali.store.saves import new_record_path, refuse_existing
 
     if args.record:
@@ -141,9 +168,7 @@ def run_play(args: argparse.Namespace) -> int:
 
         today = environ_clock().date()
         seed, daily = daily_seed(today, args.variant), today.isoformat()
-    match: Game | Session = (
-        Session(args.variant, seed=seed) if args.session else Game(args.variant, seed=seed)
-    )
+    match = _new_match(args.variant, seed, args.session)
     paths = [new_record_path()]
     if args.record:
         paths.append(Path(args.record))
@@ -323,11 +348,7 @@ def run_watch(args: argparse.Namespace) -> int:
         return 2
     from umtali.play.table import watch_table
 
-    match: Game | Session = (
-        Session(args.variant, seed=args.seed)
-        if args.session
-        else Game(args.variant, seed=args.seed)
-    )
+    match = _new_match(args.variant, args.seed, args.session)
     levels = (args.bots[0], args.bots[1])
     return watch_table(args.plain, _theme(args), levels, match, args.seed, args.delay)
 
@@ -350,6 +371,7 @@ def run_host(args: argparse.Namespace) -> int:
         return 2
     if args.seat is not None and not _need_terminal("host --seat"):
         return 2
+    from umtali.engine.record import PlayerInfo, PlayerKind
     from umtali.host.launch import HostOptions
     from umtali.store.saves import new_record_path
 
@@ -361,9 +383,7 @@ def run_host(args: argparse.Namespace) -> int:
     )
     players = (PlayerInfo(PlayerKind.HUMAN, names[0]), second)
     seed = args.seed
-    match: Game | Session = (
-        Session(args.variant, seed=seed) if args.session else Game(args.variant, seed=seed)
-    )
+    match = _new_match(args.variant, seed, args.session)
     listen = args.listen or ("0.0.0.0" if args.public else "127.0.0.1")
     options = HostOptions(listen, args.port, args.seat, args.grace * 60, args.spectators)
     return _host(args, players, match, [new_record_path()], seed, options)
@@ -385,7 +405,7 @@ def _host(
         match,
         players,
         theme,
-        rules_markdown(theme.ascii),
+        RuleBook(theme.ascii),
         paths,
         seed,
         options,
@@ -410,7 +430,7 @@ def run_learn(args: argparse.Namespace) -> int:
     return learn_table(
         args.plain,
         theme,
-        rules_markdown(theme.ascii),
+        RuleBook(theme.ascii),
         lambda c: show_rules(c, theme.ascii),
         start,
         args.delay,

@@ -7,12 +7,18 @@ from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Callable
+from typing import TypeAlias
 
 from umtali import __version__
 from umtali.bots.levels import OPPONENT, names
 from umtali.engine.rules import PRESETS
 
 DEFAULT_BOT = OPPONENT.name  # the level a player meets unless they choose
+
+
+#: What ``add_subparsers`` returns: where each command adds its parser.
+Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,6 +31,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"umtali {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for add_command in COMMANDS:
+        add_command(sub)
+    return parser
+
+
+def _play(sub: Commands) -> None:
     play = sub.add_parser(
         "play",
         help="play a game: against the bot, or two people at one keyboard",
@@ -72,6 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="also write the game's record to FILE (it is always saved for umtali resume)",
     )
+
+
+def _resume(sub: Commands) -> None:
     resume = sub.add_parser(
         "resume",
         help="continue an unfinished game",
@@ -84,12 +99,20 @@ def build_parser() -> argparse.ArgumentParser:
     resume.add_argument(
         "--delete", metavar="N", help="delete unfinished game N of the list instead of playing it"
     )
+    _display_options(resume)
+
+
+def _replay(sub: Commands) -> None:
     replay = sub.add_parser(
         "replay",
         help="step through a recorded game, both hands face up",
         description="Enter: next action | b: back | n: next hand | q: quit",
     )
     replay.add_argument("file", help="a record file (see umtali resume for saved games)")
+    _display_options(replay)
+
+
+def _watch(sub: Commands) -> None:
     watch = sub.add_parser(
         "watch",
         help="watch two bots play (Space: pause, s: step, +/-: speed, w: other hand, q: stop)",
@@ -112,6 +135,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--variant", choices=tuple(PRESETS), default="classic", help="the rules (default classic)"
     )
     watch.add_argument("--seed", type=int, help="a number that fixes the deals and the bots")
+    _display_options(watch)
+
+
+def _host(sub: Commands) -> None:
     host = sub.add_parser(
         "host",
         help="host a game for players at other terminals: they join with ssh",
@@ -149,6 +176,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="minutes a player may be away (or silent) before a bot takes the seat (10)",
     )
     host.add_argument("--spectators", action="store_true", help="also print a code for spectators")
+    _display_options(host)
+
+
+def _learn(sub: Commands) -> None:
     learn = sub.add_parser(
         "learn",
         help="learn to play: ten short lessons on dealt hands, each with a quiz",
@@ -164,8 +195,10 @@ def build_parser() -> argparse.ArgumentParser:
     learn.add_argument(
         "--list", action="store_true", help="list the lessons and your progress, and stop"
     )
-    for command in (resume, replay, watch, learn, host):
-        _display_options(command)
+    _display_options(learn)
+
+
+def _stats(sub: Commands) -> None:
     stats = sub.add_parser(
         "stats",
         help="your record: results by opponent and variant, streaks, your rating",
@@ -176,6 +209,9 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     stats.add_argument("--ascii", action="store_true", help="plain ASCII marks instead of symbols")
+
+
+def _review(sub: Commands) -> None:
     review = sub.add_parser(
         "review",
         help="the coach: a recorded game's costly decisions, from what the player could see",
@@ -197,11 +233,33 @@ def build_parser() -> argparse.ArgumentParser:
         help="flag decisions that cost more than this many points (default 2)",
     )
     review.add_argument("--ascii", action="store_true", help="plain ASCII marks")
+
+
+def _rules(sub: Commands) -> None:
     sub.add_parser("rules", help="show the rules of Umtali")
+
+
+def _bench(sub: Commands) -> None:
+    # umtali.lab.bench parses its own arguments (see umtali.cli.main): this entry
+    # only lists the command in umtali --help.
     sub.add_parser(
         "bench", help="measure the engine and the bots (umtali bench --help)", add_help=False
     )
-    return parser
+
+
+#: Each command's parser, in the order ``umtali --help`` lists them.
+COMMANDS: tuple[Callable[[Commands], None], ...] = (
+    _play,
+    _resume,
+    _replay,
+    _watch,
+    _host,
+    _learn,
+    _stats,
+    _review,
+    _rules,
+    _bench,
+)
 
 
 def _display_options(parser: argparse.ArgumentParser) -> None:

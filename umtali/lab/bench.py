@@ -15,6 +15,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
@@ -458,14 +459,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
-def _main(argv: Sequence[str] | None) -> int:
-    from umtali.lab.tournament import BANK_VERSION, lab_levels, ladder_levels
+#: A bench command's run: the parsed arguments and the parser (whose ``error`` refuses
+#: nonsense with the usage, exit code 2) to the exit code.
+Run = Callable[[argparse.Namespace, argparse.ArgumentParser], int]
 
+
+@dataclass(frozen=True, slots=True)
+class BenchCommand:
+    """One ``umtali bench`` command: its name and help, its options, and its run."""
+
+    name: str
+    help: str
+    options: Callable[[argparse.ArgumentParser], None]
+    run: Run
+
+
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="umtali bench", description="Measure the Umtali engine and bots."
     )
     sub = parser.add_subparsers(dest="what", required=True)
-    eng = sub.add_parser("engine", help="random hands per second, and the primitives' cost")
+    for command in BENCH_COMMANDS:
+        command.options(sub.add_parser(command.name, help=command.help))
+    return parser
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    run = next(c.run for c in BENCH_COMMANDS if c.name == args.what)
+    return run(args, parser)
+
+
+def _engine_options(eng: argparse.ArgumentParser) -> None:
     eng.add_argument("--hands", type=int, default=5000, help="hands to play (default 5000)")
     eng.add_argument("--seed", type=int, default=1, help="first deal seed (default 1)")
     eng.add_argument(
@@ -477,192 +503,9 @@ def _main(argv: Sequence[str] | None) -> int:
         "--seconds", type=float, default=10.0, help="seconds per engine with --compare (10)"
     )
     eng.add_argument("--variant", choices=VARIANTS, default="classic", help="rules (classic)")
-    soak = sub.add_parser("soak", help="random and bot hands with every invariant checked")
-    soak.add_argument("--hands", type=int, default=100_000, help="hands (default 100000)")
-    soak.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
-    soak.add_argument("--workers", type=int, default=2, help="processes (default 2)")
-    _ray_option(soak)
-    soak.add_argument(
-        "--variant",
-        choices=(*VARIANTS, "all"),
-        default="all",
-        help="rules to soak (default all: the presets take turns)",
-    )
-    bots = sub.add_parser("bots", help="duplicate matches between two bot levels")
-    bots.add_argument("--a", choices=lab_levels(), default="hard", help="bot A (default hard)")
-    bots.add_argument("--b", choices=lab_levels(), default="normal", help="bot B (default normal)")
-    bots.add_argument("--matches", type=int, default=100, help="matches (default 100)")
-    bots.add_argument("--workers", type=int, default=2, help="processes (default 2)")
-    _ray_option(bots)
-    bots.add_argument(
-        "--bank", type=int, default=BANK_VERSION, help=f"deal bank version ({BANK_VERSION})"
-    )
-    bots.add_argument("--variant", choices=VARIANTS, default="classic", help="rules (classic)")
-    bots.add_argument(
-        "--record",
-        type=Path,
-        metavar="FILE",
-        help="keep each match's result in FILE as it ends; where FILE exists, play only "
-        "the matches it lacks (a stopped run goes on)",
-    )
-    coach = sub.add_parser("coach", help="the coach's cost: reviewing easy's games against hard")
-    coach.add_argument("--games", type=int, default=5, help="games (default 5)")
-    coach.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
-    coach.add_argument("--variant", choices=VARIANTS, default="classic", help="rules (classic)")
-    fuzz = sub.add_parser("fuzz", help="hostile lines typed at the real prompt, game after game")
-    fuzz.add_argument("--games", type=int, default=40, help="games (default 40)")
-    fuzz.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
-    fuzz.add_argument(
-        "--per-prompt", type=int, default=3, help="hostile lines before each move (up to 3)"
-    )
-    fuzz.add_argument("--workers", type=int, default=2, help="processes (default 2)")
-    fuzz.add_argument(
-        "--app", action="store_true", help="type into the full-screen application instead"
-    )
-    ladder = sub.add_parser("ladder", help="a round robin of the levels, and their ratings")
-    ladder.add_argument(
-        "--levels",
-        nargs="+",
-        choices=lab_levels(),
-        default=list(ladder_levels()),
-        help=f"levels (default {' '.join(ladder_levels())})",
-    )
-    ladder.add_argument("--matches", type=int, default=20, help="matches a pair (default 20)")
-    ladder.add_argument("--workers", type=int, default=2, help="processes (default 2)")
-    _ray_option(ladder)
-    ladder.add_argument(
-        "--bank", type=int, default=BANK_VERSION, help=f"deal bank version ({BANK_VERSION})"
-    )
-    ladder.add_argument("--variant", choices=VARIANTS, default="classic", help="rules (classic)")
-    host = sub.add_parser(
-        "host",
-        help="many hosted games at once, each against an SSH client (needs [host-load])",
-    )
-    host.add_argument(
-        "--games",
-        type=int,
-        nargs="+",
-        default=[10, 50, 100],
-        help="games at once; several numbers make a run for each (default 10 50 100)",
-    )
-    host.add_argument("--seconds", type=float, default=60.0, help="how long each (default 60)")
-    host.add_argument("--seed", type=int, default=1, help="first deal seed (default 1)")
-    args = parser.parse_args(argv)
-    if args.what == "ladder":
-        levels = list(dict.fromkeys(args.levels))
-        if len(levels) < 2 or args.matches < 1:
-            parser.error("--levels needs two or more levels, --matches at least 1")
-        rungs = bench_ladder(levels, args.matches, args.workers, args.bank, args.variant, args.ray)
-        print(ladder_text(rungs))
-        print(json.dumps(rungs))
-        return 0
-    if args.what == "host":
-        from umtali.lab import hostload as load
 
-        if min(args.games) < 1 or not 1 <= args.seconds <= 3600:
-            parser.error("--games must be at least 1 and --seconds from 1 to 3600")
-        lacking = load.missing()
-        if lacking is not None:
-            print(f"umtali: {lacking}", file=sys.stderr)
-            return 2
-        failed = False
-        for games in args.games:
-            hosted = load.bench_host_apart(games, args.seconds, args.seed)
-            print(
-                f"host: {hosted['games']} games for {hosted['seconds']:g} s, {hosted['moves']} "
-                f"moves; the host's own latency p50 {hosted['host_latency_ms']['p50']} ms, p95 "
-                f"{hosted['host_latency_ms']['p95']} ms (the clients saw p50 "
-                f"{hosted['latency_ms']['p50']} ms, p95 {hosted['latency_ms']['p95']} ms); "
-                f"{hosted['host_cpu_ms_per_move']} ms of host CPU a move; host peak memory "
-                f"{hosted['host_peak_rss_mb']} MB; stalled {hosted['stalled']}, lost "
-                f"{hosted['lost']}"
-            )
-            print(json.dumps(hosted))
-            failed = failed or bool(hosted["stalled"] or hosted["lost"])
-        return 1 if failed else 0
-    if args.what == "coach":
-        if args.games < 1:
-            parser.error("--games must be at least 1")
-        coached = bench_coach(args.games, args.seed, args.variant)
-        print(
-            f"coach: {coached['hands']} hands of {coached['games']} games ({args.variant}), "
-            f"{coached['decisions']} decisions weighed: {coached['seconds_per_hand']} s a "
-            f"hand, {coached['ms_per_decision']} ms a decision; the easy seat lost "
-            f"{coached['lost_per_hand']} points a hand to best play"
-        )
-        print(json.dumps(coached))
-        return 0
-    if args.what == "fuzz":
-        if args.games < 1 or args.workers < 1 or args.per_prompt < 1:
-            parser.error("--games, --workers and --per-prompt must be at least 1")
-        fuzzed = bench_fuzz(args.games, args.seed, args.per_prompt, args.workers, args.app)
-        print(
-            f"fuzz: {fuzzed['games']} games, {fuzzed['lines']} hostile lines typed at "
-            f"{fuzzed['prompts']} prompts in {fuzzed['seconds']} s: {len(fuzzed['crashes'])} "
-            f"crashes, {fuzzed['hangs']} hangs, {fuzzed['escapes']} escapes reaching the screen, "
-            f"{fuzzed['nudges']} prompts that needed Enter again"
-        )
-        for line in fuzzed["crashes"][:10]:
-            print("  " + line)
-        print(json.dumps(fuzzed))
-        return 1 if fuzzed["crashes"] or fuzzed["hangs"] or fuzzed["escapes"] else 0
-    if args.what == "bots":
-        if args.matches < 1 or args.workers < 1:
-            parser.error("--matches and --workers must be at least 1")
-        from umtali.lab.match_record import RecordError
 
-        try:
-            result = bench_bots(
-                args.a,
-                args.b,
-                args.matches,
-                args.workers,
-                args.bank,
-                args.variant,
-                args.ray,
-                args.record,
-            )
-        except RecordError as err:
-            print(f"umtali bench: {err}", file=sys.stderr)
-            return 2
-        except KeyboardInterrupt:
-            if args.record is None:
-                raise
-            print(
-                f"\nStopped. The matches that ended are kept in {args.record}: "
-                "the same command goes on from there.",
-                file=sys.stderr,
-            )
-            return 130
-        if result.get("resumed"):
-            print(f"went on from {args.record}: {result['resumed']} matches were played before")
-        low, high = cast("list[float]", result["wilson95"])
-        print(
-            f"{args.a} vs {args.b} ({args.variant}): {args.a} wins "
-            f"{result['a_match_win_rate']:.1%} of {args.matches} duplicate matches "
-            f"(95% interval {low:.1%} to {high:.1%})"
-        )
-        print(
-            f"  margin {result['margin_per_hand']:+} points per hand; per hand "
-            f"{args.a} {result['a_points_per_hand']}, {args.b} {result['b_points_per_hand']}"
-        )
-        print(f"  decision latency (ms): {args.a} {result['a_latency_ms']}")
-        print(f"                         {args.b} {result['b_latency_ms']}")
-        print(json.dumps(result))
-        return 0
-    if args.what == "soak":
-        if args.hands < 1 or args.workers < 1:
-            parser.error("--hands and --workers must be at least 1")
-        variants = VARIANTS if args.variant == "all" else (args.variant,)
-        soaked = bench_soak(args.hands, args.seed, args.workers, variants, args.ray)
-        print(
-            f"soak: {soaked['hands']} hands, {soaked['actions']} actions audited in "
-            f"{soaked['seconds']} s: {soaked['violations']} violations"
-        )
-        for line in cast("list[str]", soaked["examples"]):
-            print("  " + line)
-        print(json.dumps(soaked))
-        return 1 if soaked["violations"] else 0
+def _engine(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.hands < 1:
         parser.error("--hands must be at least 1")
     if args.compare:
@@ -687,29 +530,268 @@ def _main(argv: Sequence[str] | None) -> int:
         f"clone {figures['clone_us']} us"
     )
     if args.compare:
-        print(
-            f"  same run, {figures['seconds_each']} s each in {figures['rounds']} turns: Umtali "
-            f"{figures['umtali_actions_per_s']} actions/s, {figures['umtali_hands_per_s']} hands/s"
-        )
-        print(
-            f"  OpenSpiel gin_rummy {figures['openspiel_gin_actions_per_s']} actions/s, "
-            f"{figures['openspiel_gin_hands_per_s']} hands/s "
-            f"(Umtali x{figures['actions_ratio_vs_openspiel']} in actions/s; "
-            f"{_spread(figures['actions_ratio_vs_openspiel_rounds'])} by round)"
-        )
-        print(
-            f"  RLCard gin rummy {figures['rlcard_gin_actions_per_s']} actions/s, "
-            f"{figures['rlcard_gin_hands_per_s']} hands/s "
-            f"(Umtali x{figures['hands_ratio_vs_rlcard']} in hands/s; "
-            f"{_spread(figures['hands_ratio_vs_rlcard_rounds'])} by round)"
-        )
+        _print_comparison(figures)
     print(json.dumps(figures))
     return 0
+
+
+def _print_comparison(figures: dict[str, object]) -> None:
+    print(
+        f"  same run, {figures['seconds_each']} s each in {figures['rounds']} turns: Umtali "
+        f"{figures['umtali_actions_per_s']} actions/s, {figures['umtali_hands_per_s']} hands/s"
+    )
+    print(
+        f"  OpenSpiel gin_rummy {figures['openspiel_gin_actions_per_s']} actions/s, "
+        f"{figures['openspiel_gin_hands_per_s']} hands/s "
+        f"(Umtali x{figures['actions_ratio_vs_openspiel']} in actions/s; "
+        f"{_spread(figures['actions_ratio_vs_openspiel_rounds'])} by round)"
+    )
+    print(
+        f"  RLCard gin rummy {figures['rlcard_gin_actions_per_s']} actions/s, "
+        f"{figures['rlcard_gin_hands_per_s']} hands/s "
+        f"(Umtali x{figures['hands_ratio_vs_rlcard']} in hands/s; "
+        f"{_spread(figures['hands_ratio_vs_rlcard_rounds'])} by round)"
+    )
 
 
 def _spread(low_high: object) -> str:
     low, high = cast(Sequence[float], low_high)
     return f"x{low}-x{high}"
+
+
+def _soak_options(soak: argparse.ArgumentParser) -> None:
+    soak.add_argument("--hands", type=int, default=100_000, help="hands (default 100000)")
+    soak.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    soak.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    _ray_option(soak)
+    soak.add_argument(
+        "--variant",
+        choices=(*VARIANTS, "all"),
+        default="all",
+        help="rules to soak (default all: the presets take turns)",
+    )
+
+
+def _soak(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.hands < 1 or args.workers < 1:
+        parser.error("--hands and --workers must be at least 1")
+    variants = VARIANTS if args.variant == "all" else (args.variant,)
+    soaked = bench_soak(args.hands, args.seed, args.workers, variants, args.ray)
+    print(
+        f"soak: {soaked['hands']} hands, {soaked['actions']} actions audited in "
+        f"{soaked['seconds']} s: {soaked['violations']} violations"
+    )
+    for line in cast("list[str]", soaked["examples"]):
+        print("  " + line)
+    print(json.dumps(soaked))
+    return 1 if soaked["violations"] else 0
+
+
+def _bots_options(bots: argparse.ArgumentParser) -> None:
+    from umtali.lab.tournament import BANK_VERSION, lab_levels
+
+    bots.add_argument("--a", choices=lab_levels(), default="hard", help="bot A (default hard)")
+    bots.add_argument("--b", choices=lab_levels(), default="normal", help="bot B (default normal)")
+    bots.add_argument("--matches", type=int, default=100, help="matches (default 100)")
+    bots.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    _ray_option(bots)
+    bots.add_argument(
+        "--bank", type=int, default=BANK_VERSION, help=f"deal bank version ({BANK_VERSION})"
+    )
+    bots.add_argument("--variant", choices=VARIANTS, default="classic", help="rules (classic)")
+    bots.add_argument(
+        "--record",
+        type=Path,
+        metavar="FILE",
+        help="keep each match's result in FILE as it ends; where FILE exists, play only "
+        "the matches it lacks (a stopped run goes on)",
+    )
+
+
+def _bots(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.matches < 1 or args.workers < 1:
+        parser.error("--matches and --workers must be at least 1")
+    from umtali.lab.match_record import RecordError
+
+    try:
+        result = bench_bots(
+            args.a,
+            args.b,
+            args.matches,
+            args.workers,
+            args.bank,
+            args.variant,
+            args.ray,
+            args.record,
+        )
+    except RecordError as err:
+        print(f"umtali bench: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        if args.record is None:
+            raise
+        print(
+            f"\nStopped. The matches that ended are kept in {args.record}: "
+            "the same command goes on from there.",
+            file=sys.stderr,
+        )
+        return 130
+    if result.get("resumed"):
+        print(f"went on from {args.record}: {result['resumed']} matches were played before")
+    low, high = cast("list[float]", result["wilson95"])
+    print(
+        f"{args.a} vs {args.b} ({args.variant}): {args.a} wins "
+        f"{result['a_match_win_rate']:.1%} of {args.matches} duplicate matches "
+        f"(95% interval {low:.1%} to {high:.1%})"
+    )
+    print(
+        f"  margin {result['margin_per_hand']:+} points per hand; per hand "
+        f"{args.a} {result['a_points_per_hand']}, {args.b} {result['b_points_per_hand']}"
+    )
+    print(f"  decision latency (ms): {args.a} {result['a_latency_ms']}")
+    print(f"                         {args.b} {result['b_latency_ms']}")
+    print(json.dumps(result))
+    return 0
+
+
+def _coach_options(coach: argparse.ArgumentParser) -> None:
+    coach.add_argument("--games", type=int, default=5, help="games (default 5)")
+    coach.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    coach.add_argument("--variant", choices=VARIANTS, default="classic", help="rules (classic)")
+
+
+def _coach(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    coached = bench_coach(args.games, args.seed, args.variant)
+    print(
+        f"coach: {coached['hands']} hands of {coached['games']} games ({args.variant}), "
+        f"{coached['decisions']} decisions weighed: {coached['seconds_per_hand']} s a "
+        f"hand, {coached['ms_per_decision']} ms a decision; the easy seat lost "
+        f"{coached['lost_per_hand']} points a hand to best play"
+    )
+    print(json.dumps(coached))
+    return 0
+
+
+def _fuzz_options(fuzz: argparse.ArgumentParser) -> None:
+    fuzz.add_argument("--games", type=int, default=40, help="games (default 40)")
+    fuzz.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    fuzz.add_argument(
+        "--per-prompt", type=int, default=3, help="hostile lines before each move (up to 3)"
+    )
+    fuzz.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    fuzz.add_argument(
+        "--app", action="store_true", help="type into the full-screen application instead"
+    )
+
+
+def _fuzz(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.games < 1 or args.workers < 1 or args.per_prompt < 1:
+        parser.error("--games, --workers and --per-prompt must be at least 1")
+    fuzzed = bench_fuzz(args.games, args.seed, args.per_prompt, args.workers, args.app)
+    print(
+        f"fuzz: {fuzzed['games']} games, {fuzzed['lines']} hostile lines typed at "
+        f"{fuzzed['prompts']} prompts in {fuzzed['seconds']} s: {len(fuzzed['crashes'])} "
+        f"crashes, {fuzzed['hangs']} hangs, {fuzzed['escapes']} escapes reaching the screen, "
+        f"{fuzzed['nudges']} prompts that needed Enter again"
+    )
+    for line in fuzzed["crashes"][:10]:
+        print("  " + line)
+    print(json.dumps(fuzzed))
+    return 1 if fuzzed["crashes"] or fuzzed["hangs"] or fuzzed["escapes"] else 0
+
+
+def _ladder_options(ladder: argparse.ArgumentParser) -> None:
+    from umtali.lab.tournament import BANK_VERSION, lab_levels, ladder_levels
+
+    ladder.add_argument(
+        "--levels",
+        nargs="+",
+        choices=lab_levels(),
+        default=list(ladder_levels()),
+        help=f"levels (default {' '.join(ladder_levels())})",
+    )
+    ladder.add_argument("--matches", type=int, default=20, help="matches a pair (default 20)")
+    ladder.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    _ray_option(ladder)
+    ladder.add_argument(
+        "--bank", type=int, default=BANK_VERSION, help=f"deal bank version ({BANK_VERSION})"
+    )
+    ladder.add_argument("--variant", choices=VARIANTS, default="classic", help="rules (classic)")
+
+
+def _ladder(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    levels = list(dict.fromkeys(args.levels))
+    if len(levels) < 2 or args.matches < 1:
+        parser.error("--levels needs two or more levels, --matches at least 1")
+    rungs = bench_ladder(levels, args.matches, args.workers, args.bank, args.variant, args.ray)
+    print(ladder_text(rungs))
+    print(json.dumps(rungs))
+    return 0
+
+
+def _host_options(host: argparse.ArgumentParser) -> None:
+    host.add_argument(
+        "--games",
+        type=int,
+        nargs="+",
+        default=[10, 50, 100],
+        help="games at once; several numbers make a run for each (default 10 50 100)",
+    )
+    host.add_argument("--seconds", type=float, default=60.0, help="how long each (default 60)")
+    host.add_argument("--seed", type=int, default=1, help="first deal seed (default 1)")
+
+
+def _host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from umtali.lab import hostload as load
+
+    if min(args.games) < 1 or not 1 <= args.seconds <= 3600:
+        parser.error("--games must be at least 1 and --seconds from 1 to 3600")
+    lacking = load.missing()
+    if lacking is not None:
+        print(f"umtali: {lacking}", file=sys.stderr)
+        return 2
+    failed = False
+    for games in args.games:
+        hosted = load.bench_host_apart(games, args.seconds, args.seed)
+        print(
+            f"host: {hosted['games']} games for {hosted['seconds']:g} s, {hosted['moves']} "
+            f"moves; the host's own latency p50 {hosted['host_latency_ms']['p50']} ms, p95 "
+            f"{hosted['host_latency_ms']['p95']} ms (the clients saw p50 "
+            f"{hosted['latency_ms']['p50']} ms, p95 {hosted['latency_ms']['p95']} ms); "
+            f"{hosted['host_cpu_ms_per_move']} ms of host CPU a move; host peak memory "
+            f"{hosted['host_peak_rss_mb']} MB; stalled {hosted['stalled']}, lost "
+            f"{hosted['lost']}"
+        )
+        print(json.dumps(hosted))
+        failed = failed or bool(hosted["stalled"] or hosted["lost"])
+    return 1 if failed else 0
+
+
+#: The ``umtali bench`` commands, in the order its help lists them.
+BENCH_COMMANDS: tuple[BenchCommand, ...] = (
+    BenchCommand(
+        "engine", "random hands per second, and the primitives' cost", _engine_options, _engine
+    ),
+    BenchCommand("soak", "random and bot hands with every invariant checked", _soak_options, _soak),
+    BenchCommand("bots", "duplicate matches between two bot levels", _bots_options, _bots),
+    BenchCommand(
+        "coach", "the coach's cost: reviewing easy's games against hard", _coach_options, _coach
+    ),
+    BenchCommand(
+        "fuzz", "hostile lines typed at the real prompt, game after game", _fuzz_options, _fuzz
+    ),
+    BenchCommand(
+        "ladder", "a round robin of the levels, and their ratings", _ladder_options, _ladder
+    ),
+    BenchCommand(
+        "host",
+        "many hosted games at once, each against an SSH client (needs [host-load])",
+        _host_options,
+        _host,
+    ),
+)
 
 
 if __name__ == "__main__":

@@ -769,6 +769,30 @@ def _host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 1 if failed else 0
 
 
+def _startup_options(startup: argparse.ArgumentParser) -> None:
+    startup.add_argument("--runs", type=int, default=10, help="runs of each (default 10)")
+
+
+def _startup(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from umtali.lab import startup as start
+
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+    lacking = start.missing()
+    if lacking is not None:
+        print(f"umtali: {lacking}", file=sys.stderr)
+        return 2
+    timed = start.bench_startup(args.runs)
+    print(
+        f"startup, {timed['runs']} runs each: umtali --help median {timed['help_median_ms']} "
+        f"ms, p90 {timed['help_p90_ms']} ms ({timed['help_cpu_median_ms']} ms of CPU); "
+        f"umtali play to its first frame median {timed['first_screen_median_ms']} ms, p90 "
+        f"{timed['first_screen_p90_ms']} ms ({timed['first_screen_cpu_median_ms']} ms of CPU)"
+    )
+    print(json.dumps(timed))
+    return 0
+
+
 #: The ``umtali bench`` commands, in the order its help lists them.
 BENCH_COMMANDS: tuple[BenchCommand, ...] = (
     BenchCommand(
@@ -790,6 +814,12 @@ BENCH_COMMANDS: tuple[BenchCommand, ...] = (
         "many hosted games at once, each against an SSH client (needs [host-load])",
         _host_options,
         _host,
+    ),
+    BenchCommand(
+        "startup",
+        "how long umtali --help, and umtali play to its first frame, take",
+        _startup_options,
+        _startup,
     ),
 )
 

@@ -355,6 +355,10 @@ ALLOWED = {
     ("umtali/lab/hostload.py", "bench_host", "tempfile.mkdtemp"): (
         "the host benchmark's own new, private scratch folder: not a player's file"
     ),
+    ("umtali/lab/startup.py", "bench_startup", "tempfile.TemporaryDirectory"): (
+        "the startup benchmark's own new, private scratch folder (its runs' bytecode and "
+        "games): not a player's file"
+    ),
 }
 DOOR = "umtali/store/door.py"
 

@@ -4,6 +4,7 @@ card, and reviews a recorded game's finished hands."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -127,6 +128,24 @@ def test_the_review_speaks_to_you_or_names_the_player() -> None:
     theme = umtali_theme()
     assert "Review of your decisions" in _text(render_review(hands[:1], "You", theme))
     assert "what Ann could see" in _text(render_review(hands[:1], "Ann", theme))
+
+
+@pytest.mark.parametrize("width", [64, 80, 120])
+def test_the_review_leaves_no_spaces_at_the_ends_of_its_lines(width: int) -> None:
+    import io
+
+    from rich.console import Console
+
+    game = play_game(umtali.Game(seed=7), [make_bot("easy", 1), make_bot("normal", 2)])
+    hands, _ = review_match(game, 1, deals=60)
+    assert any(verdicts for _, _, verdicts, _ in hands)  # a table of verdicts is drawn
+    console = Console(width=width, file=io.StringIO(), color_system="standard")
+    console.print(render_review(hands, "Ann", umtali_theme()))
+    lines = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
+    assert len(lines) > 8
+    plain = [re.sub(r"\x1b\[[0-9;]*m", "", line) for line in lines]
+    assert [line for line in plain if line != line.rstrip()] == []
+    assert any(line.startswith("turn ") for line in plain)
 
 
 def _text(renderable: object) -> str:

@@ -387,6 +387,26 @@ def test_w_turns_the_watcher_to_the_other_bots_hand() -> None:
         assert "w: other hand" in bar and "q: stop" in bar
 
 
+@pytest.mark.parametrize("scale", [1 / 8, 1 / 4, 1 / 2, 1.0, 2.0, 4.0, 8.0])
+@pytest.mark.parametrize("paused", [False, True], ids=["running", "paused"])
+def test_the_watch_toolbar_names_every_key_at_every_speed(scale: float, paused: bool) -> None:
+    watching = Watching(paused=paused, scale=scale)
+    with app_screen(watching) as (screen, _pipe):
+        for columns in range(64, 121):
+            screen.app.output.get_size = lambda c=columns: Size(rows=24, columns=c)  # type: ignore[method-assign]
+            bar = "".join(text for _, text in screen._toolbar()).rstrip()
+            assert len(bar) <= columns, (columns, bar)
+            state = "paused" if paused else watching.speed()
+            assert state in bar, (columns, bar)
+            space = "go on" if paused else "pause"
+            for key, does in [("Space", space), ("s", "step"), ("+/-", "speed")]:
+                assert re.search(rf"(^| ){re.escape(key)}: ?{does}\b", bar), (columns, bar)
+            for key, does in [("w", "other hand"), ("q", "stop")]:
+                assert re.search(rf" {key}: ?{does}\b", bar), (columns, bar)
+        # Where there is room, in full words.
+        assert "watching at" in bar or paused
+
+
 def test_the_watched_table_follows_the_seat_asked_for() -> None:
     from umtali.bots import make_bot
     from umtali.ui.loop import TableLoop

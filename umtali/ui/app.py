@@ -55,7 +55,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from umtali.engine.view import PlayerView
-from umtali.ui.app_keys import Watching, bindings
+from umtali.ui.app_keys import Watching, bindings, watch_toolbar
 from umtali.ui.gate import GatedInput
 from umtali.ui.keys import LIMITED
 from umtali.ui.layout import UNDER, PanelShown, Shown, TableShown, at_words, frame, lines_of
@@ -642,13 +642,7 @@ class AppScreen:
         elif self._question is not None and self._question.toolbar is not None:
             text = " " + self._question.toolbar(columns)
         elif self.watching is not None:
-            w = self.watching
-            state = "paused" if w.paused else f"watching at {w.speed()}"
-            space = "go on" if w.paused else "pause"
-            keys = [f"Space: {space}", "s: step", "+/-: speed", "w: other hand", "q: stop"]
-            while len(keys) > 2 and len(f" {state} {dot} " + f" {dot} ".join(keys)) > columns:
-                keys.pop(-2)  # the least needed go first; q: stop stays
-            text = f" {state} {dot} " + f" {dot} ".join(keys)
+            text = watch_toolbar(self.watching, dot, columns)
         else:
             text = ""
         return [("class:toolbar", text[:columns].ljust(columns))]

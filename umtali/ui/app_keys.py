@@ -38,6 +38,28 @@ class Watching:
         return f"{1 / self.scale:g}x"
 
 
+#: The watcher's keys and what each does (Space's word is the pause's).
+WATCH_KEYS = (("s", "step"), ("+/-", "speed"), ("w", "other hand"), ("q", "stop"))
+
+
+def watch_toolbar(watching: Watching, dot: str, columns: int) -> str:
+    """The toolbar while watching: the state and every key, in as few words as make it
+    fit ``columns`` (all of it fits the table's narrowest, 64, at every speed)."""
+    state = "paused" if watching.paused else f"watching at {watching.speed()}"
+    short = "paused" if watching.paused else watching.speed()
+    keys = (("Space", "go on" if watching.paused else "pause"), *WATCH_KEYS)
+    text = ""
+    for head, colon, gap in (
+        (state, ": ", f" {dot} "),
+        (short, ": ", f" {dot} "),
+        (short, ":", "  "),
+    ):
+        text = " " + gap.join([head, *(f"{key}{colon}{does}" for key, does in keys)])
+        if len(text) <= columns:
+            break
+    return text
+
+
 class Controls(Protocol):
     """What the keys work on: the full-screen table (:class:`umtali.ui.app.AppScreen`)."""
 

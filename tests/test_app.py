@@ -407,6 +407,36 @@ def test_the_watch_toolbar_names_every_key_at_every_speed(scale: float, paused: 
         assert "watching at" in bar or paused
 
 
+def test_the_replay_keys_act_at_once_without_enter() -> None:
+    from umtali.bots.arena import play_game
+    from umtali.engine.record import PlayerInfo
+    from umtali.ui.replay import KEYS, ReplayViewer
+
+    game = play_game(umtali.Game(seed=2), [NormalBot(), NormalBot()])
+    players = (PlayerInfo("bot", "A", "normal"), PlayerInfo("bot", "B", "normal"))
+    with GatedInput(lines=LOCAL) as pipe:
+        output = DummyOutput()
+        output.get_size = lambda: Size(rows=24, columns=80)  # type: ignore[method-assign]
+        with create_app_session(input=pipe, output=output):
+            screen = AppScreen(ASCII, None, input=pipe, output=output, keys=KEYS)
+            viewer = ReplayViewer(game, players, screen, ASCII)
+            asked: list[str] = []
+            ask = screen.ask
+
+            def asking(message: str, *args: object) -> str:
+                asked.append(message.split("]")[0].lstrip("["))
+                return ask(message)
+
+            screen.ask = asking  # type: ignore[method-assign,assignment]
+            # Enter, Enter, then b and n and q alone: each letter acts as it is typed.
+            typist(screen, pipe, ["\r", "\r", "b", "n", "q"])
+            assert run_watched(screen, viewer.run) == []
+    total = sum(len(h.actions()) + 1 for h in game.hands)
+    second_hand = len(game.hands[0].actions()) + 2
+    assert asked == [f"{n}/{total}" for n in (1, 2, 3, 2, second_hand)]
+    assert screen.buffer.text == ""  # nothing piled up on the command line
+
+
 def test_the_watched_table_follows_the_seat_asked_for() -> None:
     from umtali.bots import make_bot
     from umtali.ui.loop import TableLoop

@@ -287,6 +287,41 @@ def test_replay_steps_through_a_record_with_both_hands_face_up() -> None:
     assert counters[4] == f"{second_hand_start}/{total}"
 
 
+def test_replay_answers_an_unknown_key_with_the_keys_and_stays() -> None:
+    from umtali.ui.replay import ReplayViewer
+
+    game = play_game(umtali.Game(seed=2), [NormalBot(), NormalBot()])
+    keys = iter(["\r", "x\r", "next\r", "q\r"])
+    console = recording_console()
+    with GatedInput(lines=LOCAL) as pipe:
+        session = TypingSession(pipe, lambda message: next(keys))
+        players = (PlayerInfo("human", "You"), PlayerInfo("bot", "Bot (hard)", "hard"))
+        screen = LineScreen(console, session, Theme(ascii=True))
+        ReplayViewer(game, players, screen, Theme(ascii=True)).run()
+    counters = [p.split("]")[0].lstrip("[").split("/")[0] for p in session.prompts]
+    assert counters == ["1", "2", "2", "2"]  # neither x nor next stepped on
+    out = console.export_text()
+    assert "'x' is not a replay key. Enter: next | b: back | n: next hand | q: quit." in out
+    assert "'next' is not a replay key" in out
+    assert "You's" not in out
+    assert "Your turn" in out or "Bot (hard)'s turn" in out
+
+
+@pytest.mark.parametrize(
+    "name,whose",
+    [("You", "Your"), ("Ann", "Ann's"), ("James", "James'"), ("Bot (hard)", "Bot (hard)'s")],
+)
+def test_a_replay_says_whose_turn_it_is_in_english(name: str, whose: str) -> None:
+    from umtali.ui.replay import Position, ReplayViewer
+
+    game = play_game(umtali.Game(seed=2), [NormalBot(), NormalBot()])
+    console = recording_console()
+    players = (PlayerInfo("human", name), PlayerInfo("human", name))
+    viewer = ReplayViewer(game, players, LineScreen(console, None, Theme()), Theme())
+    viewer.show(Position(0, 0, 0))
+    assert f"{whose} turn:" in console.export_text()
+
+
 def test_replay_never_shows_a_hand_still_in_play() -> None:
     from umtali.ui.replay import ReplayViewer
 

@@ -316,10 +316,10 @@ def run_replay(args: argparse.Namespace) -> int:
     if not _need_terminal("replay"):
         return 2
     from umtali.play.table import make_screen
-    from umtali.ui.replay import ReplayViewer
+    from umtali.ui.replay import KEYS, ReplayViewer
 
     theme = _theme(args)
-    screen, run = make_screen(args.plain, theme, lambda console: None)
+    screen, run = make_screen(args.plain, theme, lambda console: None, keys=KEYS)
     viewer = ReplayViewer(saved.match, saved.players, screen, theme)
 
     def body() -> tuple[int, list[str]]:

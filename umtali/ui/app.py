@@ -182,8 +182,12 @@ class AppScreen:
         on_wait: Callable[[str, str], None] | None = None,
         remote: bool = False,
         spectating: bool = False,
+        keys: str = "",
     ) -> None:
         self.theme = theme
+        # Keys that answer a question alone, at once, typed on an empty line (the
+        # replay's b, n and q): each is the answer, as if typed and then Enter.
+        self.keys = keys
         if input is None and sys.platform != "win32":
             # Windows keeps prompt_toolkit's own console input: it has no descriptor
             # the gate can read.

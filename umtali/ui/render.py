@@ -138,6 +138,17 @@ def render_hand(view: PlayerView, theme: Theme) -> Text:
     return line
 
 
+def possessive(name: str) -> str:
+    """Whose, for a player's name at the start of a sentence.
+
+    >>> [possessive(name) for name in ("Ann", "You", "James", "Bot (hard)")]
+    ["Ann's", 'Your', "James'", "Bot (hard)'s"]
+    """
+    if name.casefold() == "you":
+        return "Your"  # a seat named You (the default) is spoken to
+    return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
+
+
 def step_text(
     view: PlayerView, names: tuple[str, str], theme: Theme = DEFAULT_THEME, you: bool = True
 ) -> str:
@@ -146,7 +157,7 @@ def step_text(
     if view.step is Step.OVER or view.to_move is None:
         return "The hand is over."
     dash = theme.dash
-    your = "Your" if you else f"{names[view.player - 1]}'s"
+    your = "Your" if you else possessive(names[view.player - 1])
     last = f" {dash} LAST TURN" if view.last_turn else ""
     if view.to_move != view.player or view.hidden_hand is not None:
         return f"{names[view.to_move - 1]} is playing{last}."

@@ -1,7 +1,8 @@
 """Stepping through a recorded game on the table view, both hands face up.
 
 Enter shows the next action, ``b`` goes back one, ``n`` jumps to the next
-hand, ``q`` leaves.  Each position is rebuilt by replaying the hand's
+hand, ``q`` leaves (in the full-screen viewer each letter acts at once, without
+Enter); anything else is answered with the keys.  Each position is rebuilt by replaying the hand's
 actions from its deal, so going back is as exact as going forward.
 """
 
@@ -21,6 +22,11 @@ from umtali.ui.render import TableInfo, render_table
 from umtali.ui.screen import Screen
 from umtali.ui.text import shown, visible
 from umtali.ui.theme import Theme
+
+#: The keys that step through a replay: back, next hand, quit (Enter, typed as
+#: nothing, steps forward). The full-screen viewer acts on each at once.
+KEYS = "bnq"
+MOVES = ("", *KEYS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +91,10 @@ class ReplayViewer:
             parts.append(Text(f"Hand over: {state.scores[0]}-{state.scores[1]}.", style="bold"))
         self.screen.show(Group(*parts))
 
+    def prompt(self, at: int, of: int) -> str:
+        dot = self.theme.dot
+        return f"[{at}/{of}] Enter: next {dot} b: back {dot} n: next hand {dot} q: quit > "
+
     def run(self) -> list[str]:
         """Step through the record; returns what to say once the screen is gone."""
         positions = self.positions()
@@ -93,21 +103,25 @@ class ReplayViewer:
                 "This record holds no finished hand yet: a hand in play is shown once it has ended."
             ]
         i = 0
+        shown_at = None
         while True:
-            self.show(positions[i])
+            if shown_at != i:
+                self.show(positions[i])
+                shown_at = i
             try:
-                key = (
-                    self.screen.ask(
-                        f"[{i + 1}/{len(positions)}] "
-                        "Enter: next {0} b: back {0} n: next hand {0} q: quit > ".format(
-                            self.theme.dot
-                        ),
-                    )
-                    .strip()
-                    .lower()
-                )
+                key = self.screen.ask(self.prompt(i + 1, len(positions))).strip().lower()
             except (KeyboardInterrupt, EOFError):
                 return []
+            if key not in MOVES:
+                dot = self.theme.dot
+                self.screen.say(
+                    shown(
+                        f"{key!r} is not a replay key. Enter: next {dot} b: back {dot} "
+                        f"n: next hand {dot} q: quit.",
+                        "yellow",
+                    )
+                )
+                continue
             if key == "q":
                 return []
             if key == "b":

@@ -449,3 +449,96 @@ def test_the_resume_list_says_which_game_is_a_daily_deal(tmp_path: Path) -> None
     daily, other = sorted(listing, key=lambda line: "090000" in line)
     assert daily.endswith("20261123-080000.umtali  (the daily deal of 2026-11-23)")
     assert other.endswith("20261123-090000.umtali")
+
+
+def _play_table_typed(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, feeder_for: object, match: object
+) -> tuple[int, list[str], Console]:
+    """``play_table`` as the command runs it, on a recording line screen whose prompt
+    is typed by ``feeder_for``; returns the exit code, the last words and the console."""
+    from prompting import TypingSession, recording_console
+
+    import umtali.play.table as play
+    from umtali.ui.gate import LOCAL, GatedInput
+    from umtali.ui.screen import LineScreen
+
+    monkeypatch.setenv("UMTALI_DATA_DIR", str(tmp_path))
+    console = recording_console()
+    last: list[str] = []
+    seats: dict[str, object] = {}
+
+    def view_of(prompt: str):  # type: ignore[no-untyped-def]
+        return seats["You"]._view  # type: ignore[attr-defined]
+
+    with GatedInput(lines=LOCAL) as pipe:
+        session = TypingSession(pipe, feeder_for(view_of))  # type: ignore[operator]
+        screen = LineScreen(console, session, Theme(), sleep=lambda s: None)
+
+        def make_screen(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+            def run(body):  # type: ignore[no-untyped-def]
+                code, words = body()
+                last.extend(words)
+                return code
+
+            return screen, run
+
+        monkeypatch.setattr(play, "make_screen", make_screen)
+        real_seat = play.HumanSeat
+
+        def seat(*args, **kwargs):  # type: ignore[no-untyped-def]
+            made = real_seat(*args, **kwargs)
+            seats[made.name] = made
+            return made
+
+        monkeypatch.setattr(play, "HumanSeat", seat)
+        code = play.play_table(
+            False,
+            Theme(),
+            "RULES",
+            lambda c: None,
+            (YOU, bot("normal")),
+            match,  # type: ignore[arg-type]
+            [tmp_path / "games" / "g.umtali"],
+            1,
+            0.0,
+        )
+    return code, last, console
+
+
+@pytest.mark.slow  # a whole game at the prompt
+def test_a_finished_game_leaves_its_result_scores_and_record_on_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    game = umtali.Game(seed=5)
+    code, last, _console = _play_table_typed(monkeypatch, tmp_path, scripted_player([]), game)
+    assert code == 0 and game.is_over
+    totals = game.totals
+    winner = "You" if game.winner == 1 else "Bot (normal)"
+    top, low = max(totals), min(totals)
+    assert last[0] == f"Game 1 is over: {winner} won, {top} to {low}."
+    hands = [
+        f"  Hand {n}: You {a}, Bot (normal) {b}."
+        for n, (a, b) in enumerate((r.scores for r in game.results), 1)
+    ]
+    assert last[1 : 1 + len(hands)] == hands
+    profile = tmp_path / "profile.jsonl"
+    assert last[-1] == f"The game was added to your record in {profile}: umtali stats shows it."
+    assert profile.exists()
+    # Scores only: no card of either hand is left behind.
+    assert not any(set("♠♥♦♣") & set(line) for line in last)
+
+
+def test_quitting_a_game_leaves_nothing_beside_its_save(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    typed = iter(["", "draw", "quit", "y"])
+
+    def feeder_for(view_of):  # type: ignore[no-untyped-def]
+        return lambda message: next(typed, "y") + "\r"
+
+    game = umtali.Game(seed=5, first_dealer=2)
+    code, last, _console = _play_table_typed(monkeypatch, tmp_path, feeder_for, game)
+    assert code == 0
+    assert last == ["You left the game. It is saved: umtali resume continues it."]
+    left = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*"))
+    assert left == ["games", "games/g.umtali"]

@@ -150,9 +150,11 @@ def play_table(
             resigned = True
             name = players[gave_up.player - 1].name
             return 0, [f"{name} resigned: the game counts as a loss in the record (umtali stats)."]
+        names = (visible(players[0].name), visible(players[1].name))
+        words = [*result_words(match, names), *to_profile.words()]
         if saver.saved:
-            return 0, []
-        return 1, [f"The finished game could not be saved ({_reasons(saver)})."]
+            return 0, words
+        return 1, [*words, f"The finished game could not be saved ({_reasons(saver)})."]
 
     try:
         return run(body)
@@ -212,6 +214,7 @@ class Recorder:
         self.mode = mode  # NET for a hosted game; else from who sits where
         self.you = you  # the owner's seat, where it is not the first person's
         self._said: set[str] = set()  # each problem is said once, not after every game
+        self.added = 0  # games added to the profile
 
     def __call__(self, game: Game, number: int, resigned_by: int | None = None) -> None:
         when = environ_clock()
@@ -221,6 +224,7 @@ class Recorder:
         )
         try:
             add_game(entry, self.profile)
+            self.added += 1
         except (OSError, FileRefused) as err:
             why = err.reason if isinstance(err, FileRefused) else err.strerror or str(err)
             where = self.profile or profile_path()
@@ -228,6 +232,39 @@ class Recorder:
             if line not in self._said:
                 self._said.add(line)
                 self.say(shown(line, "yellow"))
+
+    def words(self) -> list[str]:
+        """Where the games went, for the last words: the profile and ``umtali stats``,
+        or why a game could not be added."""
+        said = sorted(self._said)
+        if self.added and not said:
+            games = "The game was" if self.added == 1 else f"The {self.added} games were"
+            where = self.profile or profile_path()
+            return [f"{games} added to your record in {where}: umtali stats shows it."]
+        return said
+
+
+def result_words(match: Game | Session, names: tuple[str, str]) -> list[str]:
+    """The result of each finished game in ``match`` and its scores hand by hand, as
+    lines to leave on the terminal (no card in them: a hot-seat player may read them)."""
+    games = match.games if isinstance(match, Session) else [match]
+    lines: list[str] = []
+    for number, game in enumerate(games, 1):
+        if not game.is_over:
+            continue
+        scores = [r.scores for r in game.results]
+        totals = (sum(a for a, _ in scores), sum(b for _, b in scores))
+        won = (game.winner or 1) - 1
+        who = "You" if names[won] == "You" else names[won]
+        lines.append(f"Game {number} is over: {who} won, {totals[won]} to {totals[1 - won]}.")
+        for hand, (a, b) in enumerate(scores, 1):
+            lines.append(f"  Hand {hand}: {names[0]} {a}, {names[1]} {b}.")
+    if isinstance(match, Session) and match.is_over:
+        wins = match.wins
+        lines.append(
+            f"{names[(match.winner or 1) - 1]} won the session, {max(wins)} games to {min(wins)}."
+        )
+    return lines
 
 
 def _reasons(saver: Autosaver) -> str:

@@ -55,6 +55,7 @@ def table(  # type: ignore[no-untyped-def]
     hotseat: bool = False,
     save: Callable[[], None] | None = None,
     game_over: Callable[[umtali.Game, int], None] | None = None,
+    screen_type: type[LineScreen] = LineScreen,
 ):
     console = recording_console()
     pipe_cm = GatedInput(lines=LOCAL)
@@ -65,7 +66,7 @@ def table(  # type: ignore[no-untyped-def]
         return by_name[prompt[:-2]]._view  # the prompt is "<name>> "
 
     session = TypingSession(pipe, feeder_for(view_of))
-    screen = LineScreen(console, session, Theme(), sleep=lambda s: None)
+    screen = screen_type(console, session, Theme(), sleep=lambda s: None)
     across = None if hotseat else ("Bot", "normal")
     seat = HumanSeat("Ann", screen, NormalBot(), lambda: console.print("RULES"), Theme(), across)
     by_name["Ann"] = seat

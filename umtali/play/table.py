@@ -35,7 +35,8 @@ from umtali.ui.app_keys import Watching
 from umtali.ui.gate import GatedInput
 from umtali.ui.human import HumanSeat, Resigned
 from umtali.ui.loop import TableLoop
-from umtali.ui.screen import LineScreen, QuitGame, Screen
+from umtali.ui.screen import QuitGame, Screen
+from umtali.ui.spoken import SpokenScreen
 from umtali.ui.text import shown, visible
 from umtali.ui.theme import Theme
 
@@ -75,7 +76,7 @@ def make_screen(
         session: PromptSession[str] = PromptSession(
             enable_suspend=True, input=GatedInput.terminal()
         )
-        line = LineScreen(console, session, theme, rules=lambda: show_rules(console))
+        line = SpokenScreen(console, session, theme, rules=lambda: show_rules(console))
         return line, lambda body: farewell(body())
     app = AppScreen(theme, console.color_system, watching, keys=keys)
     return app, lambda body: farewell(app.run(body))

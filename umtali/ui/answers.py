@@ -24,6 +24,7 @@ from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import Card
 from umtali.engine.view import PlayerView
 from umtali.ui.screen import QuitGame, Screen, ask_yes
+from umtali.ui.spoken import SpokenScreen
 from umtali.ui.theme import Theme
 from umtali.ui.why import why_lines
 
@@ -106,6 +107,12 @@ def score(asked: Asked) -> None:
         f"Game: you {info.totals[me] + view.scores[me]}, "
         f"opponent {info.totals[opp] + view.scores[opp]}."
     )
+
+
+def table(asked: Asked) -> None:
+    """The whole table in words (the plain screen says it only when asked)."""
+    assert isinstance(asked.screen, SpokenScreen)  # the registry allows it there only
+    asked.screen.whole_table()
 
 
 def rules(asked: Asked) -> None:

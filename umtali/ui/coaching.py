@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.segment import Segment
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from umtali.bots.coach import DEALS, THRESHOLD, Verdict
+from umtali.ui.text import Trimmed
 from umtali.ui.theme import Theme
 
 #: One reviewed hand: (game number, hand number, costly verdicts, decisions weighed).
@@ -70,35 +70,3 @@ def render_review(
         ),
     ]
     return Trimmed(Group(*parts))
-
-
-class Trimmed:
-    """A renderable drawn line by line without the spaces at the ends of its lines:
-    rich pads a table's cells to their column and keeps the space a line wrapped at,
-    which a screen reader reads out and a copied line carries along."""
-
-    def __init__(self, inner: RenderableType) -> None:
-        self.inner = inner
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        for line in console.render_lines(self.inner, options, pad=False):
-            yield from _without_trailing_spaces(line)
-            yield Segment.line()
-
-
-def _without_trailing_spaces(line: list[Segment]) -> list[Segment]:
-    """``line`` less the spaces at its end (the segments that only style are kept)."""
-    kept = list(line)
-    end = len(kept)
-    while end:
-        segment = kept[end - 1]
-        if segment.control:
-            end -= 1
-            continue
-        text = segment.text.rstrip(" ")
-        if text:
-            kept[end - 1] = Segment(text, segment.style, segment.control)
-            break
-        del kept[end - 1]
-        end -= 1
-    return kept

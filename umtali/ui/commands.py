@@ -13,7 +13,7 @@ the help, the completion and the human seat read nothing else, so a new command
 is one entry here and its answer.
 
 >>> [command.name for command in COMMANDS]
-['all', 'hint', 'why', 'say', 'undo', 'help', 'score', 'rules', 'quit', 'resign']
+['all', 'hint', 'why', 'say', 'undo', 'help', 'table', 'score', 'rules', 'quit', 'resign']
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from umtali.engine.rules import RuleSet
 from umtali.engine.view import PlayerView
 from umtali.ui import answers
 from umtali.ui.answers import Asked, AtTable
+from umtali.ui.spoken import SpokenScreen
 
 ALIASES = {
     "d": "draw",
@@ -119,6 +120,7 @@ class Where(Enum):
     MOVING = "while the table can be shown"  # it makes moves: refused, as a move is
     HOSTED = "with a player at another terminal"
     AGAINST_BOT = "against a bot"
+    PLAIN = "on the plain screen"  # --plain: the table is said only when asked for
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,11 +156,20 @@ class TableCommand:
             return seat.chat is not None
         if self.where is Where.AGAINST_BOT:
             return seat.opponent is not None
+        if self.where is Where.PLAIN:
+            return isinstance(seat.screen, SpokenScreen)
         return True
+
+    def offered(self, seat: AtTable | None) -> bool:
+        """Whether help and Tab name it to ``seat`` (None: a seat at the full-screen
+        table).  A command for one kind of screen is offered on that one only."""
+        if self.where is not Where.PLAIN:
+            return True
+        return seat is not None and self.allowed(seat)
 
 
 def _help(asked: Asked) -> None:
-    asked.screen.page(help_page(asked.view), "help")
+    asked.screen.page(help_page(asked.view, asked.seat), "help")
 
 
 #: The table's commands, in the order that help lists them and Tab offers them.
@@ -205,6 +216,13 @@ COMMANDS: tuple[TableCommand, ...] = (
         aliases=("h", "?"),
         row=HelpRow("score / rules / help", "the scores, the rules, this list"),
     ),
+    TableCommand(
+        "table",
+        answers.table,
+        row=HelpRow("table", "the whole table in words: both sides, the stock and the pile"),
+        where=Where.PLAIN,
+        refusal="The table is on the screen already (table says it in words with --plain).",
+    ),
     TableCommand("score", answers.score, aliases=("scores",)),  # listed in help's row
     TableCommand("rules", answers.rules),  # listed in help's row
     TableCommand(
@@ -227,16 +245,20 @@ def table_command(word: str) -> TableCommand | None:
     return next((c for c in COMMANDS if word in c.words), None)
 
 
-def help_rows(rules: RuleSet) -> list[tuple[str, str]]:
-    """The help list for a rule set: its own moves, then the table's commands."""
-    rows = [*MOVE_ROWS, *(c.row for c in COMMANDS if c.row is not None)]
+def help_rows(
+    rules: RuleSet, offered: Callable[[TableCommand], bool] = lambda command: True
+) -> list[tuple[str, str]]:
+    """The help list for a rule set: its own moves, then the table's commands (those
+    ``offered``)."""
+    rows = [*MOVE_ROWS, *(c.row for c in COMMANDS if c.row is not None and offered(c))]
     return [(row.what, row.words(rules)) for row in rows if row.listed(rules)]
 
 
-def help_page(view: PlayerView) -> Table:
-    """The moves and commands of this variant, and what is legal now."""
+def help_page(view: PlayerView, seat: AtTable | None = None) -> Table:
+    """The moves and commands of this variant (those for ``seat``'s screen), and what
+    is legal now."""
     table = Table(show_header=False, box=None, padding=(0, 2))
-    for what, why in help_rows(view.rules):
+    for what, why in help_rows(view.rules, lambda command: command.offered(seat)):
         table.add_row(Text(what, style="bold"), why)
     legal = ", ".join(view.legal_actions) or "nothing: wait for your turn"
     table.add_row("", "")
@@ -341,17 +363,24 @@ def _is_card(word: str) -> bool:
 # -------------------------------------------------------------- completion
 
 
-def completions_for(view: PlayerView) -> list[str]:
+def completions_for(view: PlayerView, seat: AtTable | None = None) -> list[str]:
     """What Tab offers: exactly the legal actions, then the table commands that would
-    do something here (``all`` only where a play is forced)."""
-    return [*view.legal_actions, *(c.name for c in COMMANDS if c.tab and c.tab_when(view))]
+    do something here (``all`` only where a play is forced; a command for one kind of
+    screen only on ``seat``'s, where it is that kind)."""
+    return [
+        *view.legal_actions,
+        *(c.name for c in COMMANDS if c.tab and c.tab_when(view) and c.offered(seat)),
+    ]
 
 
 class LegalCompleter(Completer):
     """Completes from the legal actions of the current view (read at each keystroke)."""
 
-    def __init__(self, current: Callable[[], PlayerView | None]) -> None:
+    def __init__(
+        self, current: Callable[[], PlayerView | None], seat: AtTable | None = None
+    ) -> None:
         self._current = current
+        self._seat = seat
 
     def get_completions(
         self, document: Document, complete_event: CompleteEvent
@@ -360,7 +389,7 @@ class LegalCompleter(Completer):
         if view is None:
             return
         typed = document.text_before_cursor.lower()
-        for option in _matching(completions_for(view), typed):
+        for option in _matching(completions_for(view, self._seat), typed):
             yield Completion(option, start_position=-len(document.text_before_cursor))
 
 

@@ -3,7 +3,7 @@
 It is handed its Screen (full-screen, line by line, or a recording one in tests).
 A move typed is returned to the loop, which applies it or prints why it is
 refused.  Any other word is a table command (all, hint, why, say, undo, help,
-score, rules, quit, resign: the registry in :mod:`umtali.ui.commands` lists
+table, score, rules, quit, resign: the registry in :mod:`umtali.ui.commands` lists
 them), answered here by its function in :mod:`umtali.ui.answers`.
 """
 
@@ -54,7 +54,7 @@ class HumanSeat:
         self.auto = False
         # Set by the loop: draws the table again (an empty line asks for it).
         self.redraw: Callable[[], None] | None = None
-        self._completer = LegalCompleter(lambda: self._view)
+        self._completer = LegalCompleter(lambda: self._view, self)
 
     def _too_small(self) -> bool:
         """Whether the table cannot be shown now; says so, and that no move was made."""

@@ -1,4 +1,5 @@
-"""Text from outside the program, made safe to show on the table.
+"""Text from outside the program, made safe to show on the table; and lines that end
+where their words do (:class:`Trimmed`).
 
 rich reads ``[`` as the start of markup and a terminal obeys escape sequences, so a
 name like ``[/]`` or one holding ``ESC ] 0 ;`` must never reach either as it is.  Every
@@ -11,6 +12,8 @@ string the program did not write itself is shown through :func:`shown`: as a
 
 from __future__ import annotations
 
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.segment import Segment
 from rich.text import Text
 
 from umtali.ui.textsafe import visible
@@ -21,4 +24,36 @@ def shown(text: str, style: str = "") -> Text:
     return Text(visible(text), style=style)
 
 
-__all__ = ["shown", "visible"]
+class Trimmed:
+    """A renderable drawn line by line without the spaces at the ends of its lines:
+    rich pads a table's cells to their column and keeps the space a line wrapped at,
+    which a screen reader reads out and a copied line carries along."""
+
+    def __init__(self, inner: RenderableType) -> None:
+        self.inner = inner
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for line in console.render_lines(self.inner, options, pad=False):
+            yield from _without_trailing_spaces(line)
+            yield Segment.line()
+
+
+def _without_trailing_spaces(line: list[Segment]) -> list[Segment]:
+    """``line`` less the spaces at its end (the segments that only style are kept)."""
+    kept = list(line)
+    end = len(kept)
+    while end:
+        segment = kept[end - 1]
+        if segment.control:
+            end -= 1
+            continue
+        text = segment.text.rstrip(" ")
+        if text:
+            kept[end - 1] = Segment(text, segment.style, segment.control)
+            break
+        del kept[end - 1]
+        end -= 1
+    return kept
+
+
+__all__ = ["Trimmed", "shown", "visible"]

@@ -1,0 +1,142 @@
+"""The plain screen (``--plain``): each turn said in one short line made from its
+events, the hand and the question after it, the table only when asked for, and no
+picture (box, rule, card back or toolbar) a screen reader would spell out."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from prompting import ViewOf, scripted_player, table
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+
+import umtali
+from umtali.engine.events import Event
+from umtali.ui.commands import LegalCompleter, help_page
+from umtali.ui.human import QuitGame
+from umtali.ui.narrate import phrase
+from umtali.ui.spoken import SpokenScreen, table_words
+from umtali.ui.theme import Theme
+
+PICTURES = set("─━│┃┏┓┗┛┡┩├┤┼╇┳┻▒#")
+
+
+def _turns(events: tuple[Event, ...], player: int) -> list[str]:
+    """``player``'s turns as the move log says them: each run of moves after the name."""
+    runs: list[list[str]] = []
+    last = 0
+    for event in events:
+        if event.player == player:
+            words = phrase(event, Theme())
+            if last == player:
+                runs[-1].append(words)
+            else:
+                runs.append([words])
+        last = event.player
+    return [f"Bot {', '.join(run)}." for run in runs]
+
+
+def _played(typed: list[str], seed: int = 5) -> tuple[list[str], umtali.Game, object]:
+    """A game against the bot on the plain screen, typed by ``typed`` then by the
+    bot's advice; returns what was printed between each two questions."""
+    chunks: list[str] = []
+    player = scripted_player(typed)
+
+    def feeder(view_of: ViewOf):  # type: ignore[no-untyped-def]
+        feed = player(view_of)
+
+        def answer(message: str) -> str:
+            chunks.append(console.export_text(clear=True))
+            return feed(message)
+
+        return answer
+
+    loop, console, session, pipe_cm = table(feeder, screen_type=SpokenScreen)
+    game = umtali.Game(seed=seed)
+    try:
+        loop.play_game(game)
+    except QuitGame:
+        pass
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    chunks.append(console.export_text(clear=True))
+    return chunks, game, session
+
+
+@pytest.mark.slow  # a whole game at the prompt
+def test_a_bot_turn_is_one_line_and_the_game_is_told_in_short_lines() -> None:
+    chunks, game, session = _played([])
+    assert game.is_over
+    out = "".join(chunks)
+    for hand in game.hands:
+        for turn in _turns(hand.view(1).events, 2):
+            assert turn in out  # each of the bot's turns, in one line, from its events
+    for chunk in chunks:
+        lines = chunk.splitlines()
+        if any(line.startswith("Bot ") for line in lines):
+            assert len(lines) <= 20, chunk  # a bot's turn, the hand and the question
+        assert not PICTURES & set(chunk), chunk
+        assert "Stock" not in chunk  # the table is not said unless asked
+        assert [line for line in lines if line != line.rstrip()] == [], chunk
+    assert "Hand 1 is over" in out and "Winner of game 1" in out
+    assert re.search(r"(?m)^Your hand: .+\.$", out) and "Your turn: " in out
+    # No toolbar under the prompt.
+    assert all(bar is None for _, bar in session.toolbars)  # type: ignore[attr-defined]
+
+
+def test_a_bot_turn_then_your_hand_and_the_question_in_a_few_lines() -> None:
+    chunks, game, _ = _played(["all", "x 9c", "quit", "y"], seed=5)
+    hand = game.hands[0]
+    [bot_turn] = _turns(hand.view(1).events, 2)[:1]
+    [chunk] = [c for c in chunks if bot_turn in c]
+    lines = chunk.splitlines()
+    assert lines[0] == "Ann discarded 9♣."
+    assert lines[1] == bot_turn
+    assert lines[2].startswith("Your hand: ") and lines[3] == "Your turn: draw, take"
+    assert len(lines) == 4
+
+
+def test_the_table_is_said_in_words_when_asked_for() -> None:
+    chunks, game, _ = _played(["table", "quit", "y"])
+    [said] = [c for c in chunks if "Stock" in c]
+    hand = game.hands[0]
+    view = hand.view(1)
+    assert said.splitlines() == table_words(view, _info(view), Theme())
+    assert "Bot: 10 cards in hand" in said and "Bot has laid nothing." in said
+    assert "Stock 31, the discard pile is empty." in said
+    assert not PICTURES & set(said)
+
+
+def _info(view: umtali.PlayerView):  # type: ignore[no-untyped-def]
+    from umtali.ui.render import TableInfo
+
+    return TableInfo(("Ann", "Bot"))
+
+
+def test_the_table_command_is_offered_on_the_plain_screen_only() -> None:
+    from prompting import recording_console
+
+    from umtali.bots import NormalBot
+    from umtali.ui.human import HumanSeat
+    from umtali.ui.screen import LineScreen
+
+    view = umtali.deal_hand(seed=7).view(1)
+    offered = {}
+    for kind in (SpokenScreen, LineScreen):
+        screen = kind(recording_console(), None, Theme())
+        seat = HumanSeat("Ann", screen, NormalBot(), lambda: None)
+        tab = LegalCompleter(lambda: view, seat).get_completions(Document("ta"), CompleteEvent())
+        helped = help_page(view, seat)
+        rows = [str(cell) for column in helped.columns for cell in column._cells]
+        offered[kind] = ([c.text for c in tab], "table" in rows)
+    assert offered[SpokenScreen] == (["table"], True)
+    assert offered[LineScreen] == ([], False)
+    # Where the table is on the screen, the word is answered, and played as no move.
+    loop, console, _session, pipe_cm = table(scripted_player(["table", "quit", "y"]))
+    try:
+        with pytest.raises(QuitGame):
+            loop.play_game(umtali.Game(seed=5))
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    assert "The table is on the screen already" in console.export_text()

@@ -1,0 +1,207 @@
+"""The plain screen (``--plain``): the game said in short lines, for screen readers.
+
+A screen reader reads every character a program prints, so this screen prints
+words, never pictures: each turn of the other player as one line made from its
+typed events (``Bot took 9♣ from the discard pile, melded 4♣ 3♣ 2♣, discarded
+8♣.``, the move log's own phrases), each of your moves as it is made, then your
+hand and what is asked.  The whole table is said only when asked for (the
+``table`` command), and tables such as a hand's scores are printed without
+their borders.  No card backs, no ruled lines, no toolbar.
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+from collections.abc import Callable, Sequence
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import Completer
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from umtali.engine.cards import Card
+from umtali.engine.events import Event
+from umtali.engine.melds import PieceKind
+from umtali.engine.view import Piece, PlayerView, Step
+from umtali.ui.narrate import phrase
+from umtali.ui.render import MIN_HEIGHT, MIN_WIDTH, TableInfo, playable_cards, step_text
+from umtali.ui.screen import LineScreen, Toolbar
+from umtali.ui.text import Trimmed
+from umtali.ui.theme import Theme
+
+
+def card_words(cards: Sequence[Card], theme: Theme) -> str:
+    return " ".join(theme.plain(card) for card in cards)
+
+
+def piece_words(piece: Piece, theme: Theme) -> str:
+    """One piece on the table: ``run 5♠ 4♠ 3♠``, ``10♦ off J♦``."""
+    cards = card_words(piece.cards, theme)
+    if piece.kind is PieceKind.SOLO:
+        return cards if piece.off is None else f"{cards} off {theme.plain(piece.off)}"
+    return f"{piece.kind.label} {cards}"
+
+
+def side_words(name: str, side: Sequence[Piece], theme: Theme) -> str:
+    laid = ", ".join(piece_words(piece, theme) for piece in side) or "nothing"
+    return f"{name} {'have' if name == 'You' else 'has'} laid {laid}."
+
+
+def hand_words(view: PlayerView, theme: Theme) -> str:
+    """The viewer's hand, a comma between suits, and which cards may be played."""
+    suits: list[list[Card]] = []
+    for card in view.hand:
+        if suits and suits[-1][0].suit == card.suit:
+            suits[-1].append(card)
+        else:
+            suits.append([card])
+    held = ", ".join(card_words(suit, theme) for suit in suits) or "no cards"
+    line = f"Your hand: {held}."
+    playable = [card for card in view.hand if card in playable_cards(view)]
+    if playable and view.step is Step.PLAY:
+        line += f" Playable: {card_words(playable, theme)}."
+    return line
+
+
+def turn_words(events: Sequence[Event], names: tuple[str, str], theme: Theme) -> list[str]:
+    """Each run of one player's moves as one line after their name."""
+    runs: list[tuple[int, list[str]]] = []
+    for event in events:
+        words = phrase(event, theme)
+        if runs and runs[-1][0] == event.player:
+            runs[-1][1].append(words)
+        else:
+            runs.append((event.player, [words]))
+    return [f"{names[player - 1]} {', '.join(said)}." for player, said in runs]
+
+
+def table_words(view: PlayerView, info: TableInfo, theme: Theme) -> list[str]:
+    """The whole table from the viewer's seat, as sentences."""
+    me, opp = view.player - 1, 2 - view.player
+    names = info.names
+
+    def points(who: int) -> str:
+        if not info.points:
+            return ""
+        here = view.scores[who]
+        return f", {here} points this hand, {info.totals[who] + here} in the game"
+
+    where = info.label or f"Hand {info.hand_number}, game {info.game_number}"
+    held = view.opponent_hand_size
+    lines = [
+        f"{where}.",
+        f"{names[opp]}: {held} card{'s' if held != 1 else ''} in hand{points(opp)}.",
+        side_words(names[opp], view.sides[opp], theme),
+    ]
+    if view.opponent_known:
+        lines.append(
+            f"{names[opp]} holds {card_words(view.opponent_known, theme)}, taken from the pile."
+        )
+    if view.discard_top is not None:
+        pile = f"discard {theme.plain(view.discard_top)} ({view.discard_size} in the pile)"
+    else:
+        pile = "the discard is face down" if view.discard_down else "the discard pile is empty"
+    lines.append(f"Stock {view.stock_size}, {pile}.")
+    if view.rules.take_deep and len(view.discard_pile) > 1:
+        lines.append(f"The pile, bottom to top: {card_words(view.discard_pile, theme)}.")
+    lines.append(f"{names[me]}{points(me)}." if info.points else "")
+    lines.append(side_words(names[me], view.sides[me], theme))
+    if view.hidden_hand is None:
+        lines.append(hand_words(view, theme))
+    lines.append(step_text(view, names, theme, info.seat == "you"))
+    return [line for line in lines if line]
+
+
+def unboxed(renderable: RenderableType) -> RenderableType:
+    """``renderable`` with its tables' borders taken off (the tables copied, not changed)."""
+    if isinstance(renderable, Table):
+        bare = copy.copy(renderable)
+        bare.box = None
+        return bare
+    if isinstance(renderable, Group):
+        return Group(*(unboxed(part) for part in renderable.renderables))
+    return renderable
+
+
+class SpokenScreen(LineScreen):
+    """The line-by-line screen of ``--plain``: moves said in words, the table on request."""
+
+    def __init__(
+        self,
+        console: Console,
+        session: PromptSession[str] | None,
+        theme: Theme,
+        sleep: Callable[[float], None] = time.sleep,
+        rules: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(console, session, theme, sleep, rules)
+        # Events already said, by (lesson, game, hand, seat whose view it is).
+        self._told: dict[tuple[str, int, int, int], int] = {}
+        self._last: tuple[PlayerView, TableInfo] | None = None  # for the table command
+        self._asked_of: PlayerView | None = None  # the view whose question was last said
+
+    def size(self) -> tuple[int, int]:
+        # No table is drawn, so no terminal is too small for it.
+        width, height = self.console.size
+        return max(width, MIN_WIDTH), max(height, MIN_HEIGHT)
+
+    def _line(self, words: str) -> None:
+        # Never cut into lines here: the terminal wraps, a screen reader reads on.
+        self.console.print(words, highlight=False, markup=False, soft_wrap=True)
+
+    def table(self, view: PlayerView, info: TableInfo, note: Text | None = None) -> None:
+        # The note tells the last moves; they are said here from the events themselves.
+        self._last = (view, info)
+        key = (info.label, info.game_number, info.hand_number, view.player)
+        if key not in self._told:
+            self._line(f"{info.label or f'Hand {info.hand_number}, game {info.game_number}'}.")
+        told = min(self._told.get(key, 0), len(view.events))  # an undo takes events back
+        fresh = view.events[told:]
+        # The other player's moves are said once their turn is over, as one line.
+        end = len(fresh)
+        mover = view.to_move
+        while end and mover not in (None, view.player) and fresh[end - 1].player == mover:
+            end -= 1
+        self._told[key] = told + end
+        for line in turn_words(fresh[:end], info.names, self.theme):
+            self._line(line)
+        if view.step is Step.OVER:
+            if end:
+                self._line("The hand is over.")
+            return
+        asked = mover == view.player and view.hidden_hand is None and info.seat == "you"
+        if asked and view != self._asked_of:
+            self._asked_of = view
+            if info.label:  # a lesson or a quiz: the table is what it is about
+                self.whole_table()
+                return
+            self._line(hand_words(view, self.theme))
+            self._line(step_text(view, info.names, self.theme))
+
+    def whole_table(self) -> None:
+        """The table as the last view shown has it, in words (the ``table`` command)."""
+        if self._last is None:
+            self._line("No table yet.")
+            return
+        view, info = self._last
+        for line in table_words(view, info, self.theme):
+            self._line(line)
+
+    def show(self, renderable: RenderableType) -> None:
+        self.console.print(Trimmed(unboxed(renderable)))
+
+    def page(self, renderable: RenderableType, title: str) -> None:
+        super().page(Trimmed(unboxed(renderable)), title)
+
+    def ask(
+        self, message: str, toolbar: Toolbar | None = None, completer: Completer | None = None
+    ) -> str:
+        if self.session is not None:
+            self.session.bottom_toolbar = None  # no toolbar: what is asked was said
+        try:
+            return super().ask(message, None, completer)
+        finally:
+            # An empty line asks for the table again: the hand and question are said anew.
+            self._asked_of = None

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from prompting import ViewOf, scripted_player, table
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
+from prompting import ViewOf, scripted_player, table
 
 import umtali
 from umtali.engine.events import Event

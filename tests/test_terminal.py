@@ -493,6 +493,28 @@ def test_the_full_screen_table_uses_the_alternate_screen_and_plain_does_not(plai
         term.close()
 
 
+def test_plain_says_a_bot_turn_in_a_few_lines_and_the_table_when_asked() -> None:
+    term = Terminal("play", "--plain", "--seed", "5", "--delay", "0")
+    try:
+        _at_first_move(term)
+        term.type("all")
+        term.wait_for(r"Your turn: discard")
+        term.type("x 9c")
+        # The bot's whole turn, then the hand and the question: a few lines.
+        found = term.wait_for(r"You discarded 9♣\.\n([\s\S]*)Your turn: draw, take\nYou>")
+        assert len(found.group(1).splitlines()) <= 20
+        assert re.search(r"(?m)^Bot \(hard\) took 9♣ from the discard pile, ", term.text)
+        assert re.search(r"(?m)^Your hand: ", found.group(1))
+        assert not set("▒─━│┃") & set(term.text), term.text  # no card back, no rule
+        assert "Tab: moves" not in term.text  # no toolbar
+        assert "Stock" not in term.text
+        term.type("table")
+        term.wait_for(r"Stock 31, discard 4♣ \(1 in the pile\)\.")
+        term.wait_for(r"(?m)^You: \d+ points this hand")
+    finally:
+        term.close()
+
+
 def test_a_dumb_terminal_plays_line_by_line() -> None:
     term = Terminal("play", "--seed", "5", "--delay", "0", env={"TERM": "dumb"})
     try:

@@ -106,7 +106,7 @@ def table_words(view: PlayerView, info: TableInfo, theme: Theme) -> list[str]:
     lines.append(f"Stock {view.stock_size}, {pile}.")
     if view.rules.take_deep and len(view.discard_pile) > 1:
         lines.append(f"The pile, bottom to top: {card_words(view.discard_pile, theme)}.")
-    lines.append(f"{names[me]}{points(me)}." if info.points else "")
+    lines.append(f"{names[me]}: {points(me).removeprefix(', ')}." if info.points else "")
     lines.append(side_words(names[me], view.sides[me], theme))
     if view.hidden_hand is None:
         lines.append(hand_words(view, theme))

@@ -140,3 +140,28 @@ def test_the_table_command_is_offered_on_the_plain_screen_only() -> None:
     finally:
         pipe_cm.__exit__(None, None, None)
     assert "The table is on the screen already" in console.export_text()
+
+
+def test_a_watcher_hears_each_turn_of_either_bot_in_one_line() -> None:
+    import io
+
+    from rich.console import Console
+
+    from umtali.bots import make_bot
+    from umtali.ui.loop import TableLoop
+
+    class Watched(SpokenScreen):
+        interactive = True  # type: ignore[assignment]  # somebody watches
+
+    console = Console(width=80, height=24, record=True, color_system=None, file=io.StringIO())
+    seats = [make_bot("normal", 1), make_bot("easy", 2)]
+    seats[0].name, seats[1].name = "Bot", "Bot"
+    screen = Watched(console, None, Theme(), sleep=lambda s: None)
+    loop = TableLoop(screen, seats, (False, False), Theme(), delay=0, watcher=lambda: 1)
+    game = umtali.Game(seed=3)
+    loop.play_game(game)
+    lines = console.export_text().splitlines()
+    for hand in game.hands:
+        for turn in _turns(hand.view(1).events, 1) + _turns(hand.view(1).events, 2):
+            assert turn in lines
+    assert not [line for line in lines if line.startswith("Your ")]  # nobody is asked

@@ -159,10 +159,12 @@ class SpokenScreen(LineScreen):
             self._line(f"{info.label or f'Hand {info.hand_number}, game {info.game_number}'}.")
         told = min(self._told.get(key, 0), len(view.events))  # an undo takes events back
         fresh = view.events[told:]
-        # The other player's moves are said once their turn is over, as one line.
+        # A turn is said once it is over, as one line; only a person's own moves are
+        # said as they are made (a watcher is told the watched bot's turns whole).
         end = len(fresh)
         mover = view.to_move
-        while end and mover not in (None, view.player) and fresh[end - 1].player == mover:
+        live = mover == view.player and info.seat == "you"
+        while end and mover is not None and not live and fresh[end - 1].player == mover:
             end -= 1
         self._told[key] = told + end
         for line in turn_words(fresh[:end], info.names, self.theme):

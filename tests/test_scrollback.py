@@ -28,10 +28,10 @@ PATIENCE = 60.0
 class Window:
     """One detached tmux session at 80x24 running umtali."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, data: str | None = None) -> None:
         assert UMTALI is not None and TMUX is not None
         self.name = f"umtali-{uuid.uuid4().hex[:8]}"
-        self.data = tempfile.mkdtemp()
+        self.data = data or tempfile.mkdtemp()
         command = " ".join([f"UMTALI_DATA_DIR={self.data}", UMTALI, *args])
         # The window stays after umtali exits, so its last screen can still be read.
         subprocess.run(
@@ -129,3 +129,54 @@ def test_no_card_of_one_player_is_left_in_the_scrollback_for_the_other() -> None
         assert not SUITS & set(win.everything()), win.everything()
     finally:
         win.close()
+
+
+def test_a_finished_hotseat_game_leaves_its_scores_and_no_card() -> None:
+    import umtali
+    from umtali.bots import NormalBot
+    from umtali.bots.arena import play_game
+    from umtali.engine.record import PlayerInfo
+    from umtali.store.saves import Autosaver
+
+    # A hot-seat game one move from its end, saved where umtali resume finds it.
+    data = tempfile.mkdtemp()
+    game = play_game(umtali.Game(seed=5), [NormalBot(), NormalBot()])
+    hand = game.hand
+    assert hand is not None
+    game.rewind(len(hand.actions()) - 1)
+    players = (PlayerInfo("human", "Ann"), PlayerInfo("human", "Ben"))
+    saver = Autosaver(game, players, [Path(data) / "games" / "last.umtali"], print)
+    saver.save()
+    saver.close()
+    win = Window("resume", data=data)
+    try:
+        for _ in range(80):  # the last move (by the hints), then Enter at each pause
+            screen = win.wait_for("")
+            if "added to your record" in screen:
+                break
+            # The question is on the command line: the last row, or the one over the toolbar.
+            rows = [row for row in win.screen().splitlines() if row.strip()]
+            asked = " ".join(rows[-2:])
+            if re.search(r"(^| )(Ann|Ben)>", asked):
+                win.type("hint")
+                said = win.wait_for("Hint: ")
+                win.type(said[said.rindex("Hint: ") + 6 :].split(" — ")[0].strip())
+            elif "Enter" in asked:
+                win.type("")
+            else:
+                time.sleep(0.1)  # the program is still drawing: look again
+                continue
+            _changed(win, screen)
+        everything = win.wait_for("added to your record")
+        assert re.search(r"Game 1 is over: (Ann|Ben) won, \d+ to \d+\.", everything)
+        assert "Hand 4: Ann" in everything
+        assert not SUITS & set(everything), everything
+    finally:
+        win.close()
+
+
+def _changed(win: Window, before: str, timeout: float = 15) -> None:
+    """Wait until the screen is no longer ``before`` (the key typed was taken)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end and win.everything() == before:
+        time.sleep(0.05)

@@ -165,3 +165,25 @@ def test_a_watcher_hears_each_turn_of_either_bot_in_one_line() -> None:
         for turn in _turns(hand.view(1).events, 1) + _turns(hand.view(1).events, 2):
             assert turn in lines
     assert not [line for line in lines if line.startswith("Your ")]  # nobody is asked
+
+
+def test_tables_and_panels_are_printed_without_borders() -> None:
+    import io
+
+    from rich.console import Console, Group
+    from rich.panel import Panel
+    from rich.table import Table
+
+    from umtali.ui.spoken import unboxed
+
+    scores = Table(title="Hand 1 is over", box=Theme().box)
+    scores.add_column("player and the cards laid")
+    scores.add_row("Ann")
+    lesson = Panel(Group(scores, "Press on."), title="Lesson 4: The Rule")
+    console = Console(width=80, file=io.StringIO(), color_system=None)
+    console.print(unboxed(lesson))
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert not PICTURES & set(out), out
+    assert out.splitlines()[0] == "Lesson 4: The Rule"
+    assert "Hand 1 is over" in out and "Ann" in out and "Press on." in out
+    assert scores.box is Theme().box  # the table given is left as it was

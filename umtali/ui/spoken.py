@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import Completer
 from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -88,10 +89,9 @@ def table_words(view: PlayerView, info: TableInfo, theme: Theme) -> list[str]:
         here = view.scores[who]
         return f", {here} points this hand, {info.totals[who] + here} in the game"
 
-    where = info.label or f"Hand {info.hand_number}, game {info.game_number}"
     held = view.opponent_hand_size
     lines = [
-        f"{where}.",
+        f"{where(info)}.",
         f"{names[opp]}: {held} card{'s' if held != 1 else ''} in hand{points(opp)}.",
         side_words(names[opp], view.sides[opp], theme),
     ]
@@ -114,8 +114,18 @@ def table_words(view: PlayerView, info: TableInfo, theme: Theme) -> list[str]:
     return [line for line in lines if line]
 
 
+def where(info: TableInfo) -> str:
+    """Which hand of which game (or which lesson) the table is."""
+    return info.label or f"Hand {info.hand_number}, game {info.game_number}"
+
+
 def unboxed(renderable: RenderableType) -> RenderableType:
-    """``renderable`` with its tables' borders taken off (the tables copied, not changed)."""
+    """``renderable`` with its tables' and panels' borders taken off (the tables copied,
+    not changed; a panel's title becomes a line of its own)."""
+    if isinstance(renderable, Panel):
+        title = renderable.title
+        inner = unboxed(renderable.renderable)
+        return Group(Text(title) if isinstance(title, str) else title, inner) if title else inner
     if isinstance(renderable, Table):
         bare = copy.copy(renderable)
         bare.box = None
@@ -156,7 +166,7 @@ class SpokenScreen(LineScreen):
         self._last = (view, info)
         key = (info.label, info.game_number, info.hand_number, view.player)
         if key not in self._told:
-            self._line(f"{info.label or f'Hand {info.hand_number}, game {info.game_number}'}.")
+            self._line(f"{where(info)}.")
         told = min(self._told.get(key, 0), len(view.events))  # an undo takes events back
         fresh = view.events[told:]
         # A turn is said once it is over, as one line; only a person's own moves are
@@ -177,7 +187,8 @@ class SpokenScreen(LineScreen):
         if asked and view != self._asked_of:
             self._asked_of = view
             if info.label:  # a lesson or a quiz: the table is what it is about
-                self.whole_table()
+                for line in table_words(view, info, self.theme)[1:]:  # where was said
+                    self._line(line)
                 return
             self._line(hand_words(view, self.theme))
             self._line(step_text(view, info.names, self.theme))

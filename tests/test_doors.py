@@ -284,7 +284,7 @@ def test_ctrl_d_at_a_remote_prompt_asks_then_leaves_the_seat_not_the_game(
         mover.wait_for_everything(r"You left the table\. The game goes on")
         other.wait_for(rf"{name} left the table: their seat waits for them")
         assert hosted.thread.is_alive() and not hosted.outcome
-        seat = "seat 1" if mover is ann else "seat 2"
+        seat = Role(1) if mover is ann else Role(2)
         back = Terminal(loop, hosted.port, hosted.code(seat))
         back.wait_for(rf"(?m)^{name}>\s*$")
     finally:

@@ -87,7 +87,9 @@ TYPED = "$ umtali " + " ".join(ARGS)
 
 
 def terminal(cols: int, rows: int, data: Path) -> Terminal:
-    term = Terminal(*ARGS, cols=cols, rows=rows, env=ENV, data=str(data))
+    # The data folder is named relative to the program's working folder, so the
+    # record's place that the last words name reads the same in every run.
+    term = Terminal(*ARGS, cols=cols, rows=rows, env=ENV, data="data", cwd=str(data))
     # Nothing is read from the program before its first pump: swapping the screen
     # here loses none of its output.
     term.screen = AlternateScreen(cols, rows)

@@ -43,6 +43,7 @@ class Terminal:
         env: dict[str, str] | None = None,
         data: str | None = None,
         shell: bool = False,
+        cwd: str | None = None,
     ) -> None:
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
@@ -66,11 +67,13 @@ class Terminal:
             # shell's job control is what Ctrl-Z (and fg) work through.
             env["PS1"] = "shell$ "
             self.child = pexpect.spawn(
-                "bash", ["--norc", "--noprofile", "-i"], dimensions=(rows, cols), env=env
+                "bash", ["--norc", "--noprofile", "-i"], dimensions=(rows, cols), env=env, cwd=cwd
             )
             self.child.sendline(" ".join([UMTALI, *args]))
         else:
-            self.child = pexpect.spawn(UMTALI, list(args), dimensions=(rows, cols), env=env)
+            self.child = pexpect.spawn(
+                UMTALI, list(args), dimensions=(rows, cols), env=env, cwd=cwd
+            )
 
     def pump(self, seconds: float = 0.05) -> None:
         end = time.monotonic() + seconds

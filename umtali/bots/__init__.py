@@ -16,10 +16,10 @@ first time one is asked for, so that the level names cost nothing to read.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
 
 from umtali.bots.levels import named, names
+from umtali.engine.lazy import first_use
 
 if TYPE_CHECKING:
     from umtali.bots.easy import EasyBot
@@ -91,24 +91,14 @@ HOMES: dict[str, str] = {
 }
 
 
-def _import_on_first_use(name: str) -> object:
-    """A bot class (or a seat's type), imported from its module on first use."""
-    home = HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'umtali.bots' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"umtali.bots.{home}"), name)
-    globals()[name] = value  # the next look-up is an ordinary one
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
-
+_first_use, __dir__ = first_use(
+    "umtali.bots", {name: f"umtali.bots.{home}" for name, home in HOMES.items()}, globals()
+)
 
 if not TYPE_CHECKING:
     # The module's __getattr__ (PEP 562).  Type checkers see the imports above
     # instead, so a name that is not among them is still an error to them.
-    __getattr__ = _import_on_first_use
+    __getattr__ = _first_use
 
 
 __all__ = [

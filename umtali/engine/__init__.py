@@ -8,8 +8,9 @@ be used without loading the rest.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from umtali.engine.lazy import first_use
 
 if TYPE_CHECKING:
     from umtali.engine.actions import Action, ActionKind
@@ -97,21 +98,11 @@ __all__ = [
 ]
 
 
-def _import_on_first_use(name: str) -> object:
-    """A public name, imported from its module on first use."""
-    home = HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'umtali.engine' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"umtali.engine.{home}"), name)
-    globals()[name] = value  # the next look-up is an ordinary one
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
-
+_first_use, __dir__ = first_use(
+    "umtali.engine", {name: f"umtali.engine.{home}" for name, home in HOMES.items()}, globals()
+)
 
 if not TYPE_CHECKING:
     # The module's __getattr__ (PEP 562).  Type checkers see the imports above
     # instead, so a name that is not among them is still an error to them.
-    __getattr__ = _import_on_first_use
+    __getattr__ = _first_use

@@ -16,7 +16,7 @@ from umtali.bots import NormalBot
 from umtali.engine.rules import PRESETS
 from umtali.engine.view import Step
 from umtali.ui import answers, commands
-from umtali.ui.answers import Asked
+from umtali.ui.answers import Asked, forced_action, turn_of
 from umtali.ui.commands import (
     ALIASES,
     COMMANDS,
@@ -233,3 +233,25 @@ def test_tab_offers_all_only_where_it_would_act() -> None:
         hand.play(hand.legal()[0])
     view = hand.view(hand.to_move or 1)
     assert answers.forced_action(view) is None and "all" not in completions_for(view)
+
+
+def test_all_holds_for_the_turn_it_was_asked_in_and_never_for_a_later_one() -> None:
+    """``all`` asked as a hand ends must not make the next hand's first plays unseen."""
+    hand = umtali.deal_hand(seed=0)  # player 1 holds the extra card, and J♦ must go down
+    view = hand.view(1)
+    assert forced_action(view) is not None
+    asked: list[str] = []
+    replies = iter(["quit", "y"])
+    with GatedInput(lines=LOCAL) as pipe:
+        session = TypingSession(
+            pipe, lambda message: (asked.append(message), next(replies))[1] + "\r"
+        )
+        seat = HumanSeat(
+            "Ann", LineScreen(recording_console(), session, Theme()), NormalBot(), lambda: None
+        )
+        this_hand = umtali.GameInfo(hand_number=1)
+        seat.auto = turn_of(view, this_hand)
+        assert seat.choose(view, this_hand).action == forced_action(view)  # its own turn
+        with pytest.raises(QuitGame):  # the next hand's turn: the player is asked
+            seat.choose(view, umtali.GameInfo(hand_number=2, totals=(30, 12)))
+    assert asked and seat.auto is None

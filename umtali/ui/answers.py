@@ -56,8 +56,18 @@ class AtTable(Protocol):
     # Sends a line to the other player (a hosted game); None at one keyboard.
     chat: Callable[[str, str], None] | None
     leave_question: str
-    # Whether the forced plays are being made for the player (``all``).
-    auto: bool
+    # The turn whose forced plays are being made for the player (``all``), or None.
+    auto: Turn | None
+
+
+#: A turn of a seat, told apart from every other turn it plays in a game: the hand's
+#: number, the game's totals before it, and the turns already completed in the hand.
+Turn = tuple[int, tuple[int, int], int]
+
+
+def turn_of(view: PlayerView, info: GameInfo) -> Turn:
+    """The turn ``view`` asks about (``all`` holds for that turn only)."""
+    return (info.hand_number, info.totals, view.turns)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,12 +148,12 @@ def all_forced(asked: Asked) -> None:
             words = "Nothing is forced here: choose a move yourself."
         asked.screen.say(Text(words, "yellow"))
     else:
-        asked.seat.auto = True
+        asked.seat.auto = turn_of(asked.view, asked.info)
 
 
 def undo(asked: Asked) -> None:
     """Ask the loop to take back this turn's moves."""
-    asked.seat.auto = False
+    asked.seat.auto = None
     raise UndoRequest
 
 

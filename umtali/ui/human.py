@@ -16,7 +16,7 @@ from rich.text import Text
 from umtali.bots.seat import Decision, GameInfo, Seat
 from umtali.engine.errors import InvalidNotation
 from umtali.engine.view import PlayerView, Step
-from umtali.ui.answers import Asked, Resigned, UndoRequest, forced_action
+from umtali.ui.answers import Asked, Resigned, Turn, UndoRequest, forced_action, turn_of
 from umtali.ui.commands import LegalCompleter, parse_command
 from umtali.ui.render import MIN_HEIGHT, MIN_WIDTH, SizeNotice, playable_cards, too_small
 from umtali.ui.screen import QuitGame, Screen, ask_yes
@@ -51,7 +51,7 @@ class HumanSeat:
         self.leave_question = "Leave the game?"
         self._view: PlayerView | None = None
         # Set by ``all``: the forced plays are made for the player until a choice is left.
-        self.auto = False
+        self.auto: Turn | None = None  # the turn ``all`` was asked in
         # Set by the loop: draws the table again (an empty line asks for it).
         self.redraw: Callable[[], None] | None = None
         self._completer = LegalCompleter(lambda: self._view, self)
@@ -90,12 +90,14 @@ class HumanSeat:
     def choose(self, view: PlayerView, info: GameInfo) -> Decision:
         self._view = view
         while True:
-            if self.auto:
-                forced = forced_action(view)
+            if self.auto is not None:
+                # ``all`` holds for the turn it was asked in, never for a later one.
+                same_turn = self.auto == turn_of(view, info)
+                forced = forced_action(view) if same_turn else None
                 if forced is not None:
                     return Decision(forced, "forced")
-                self.auto = False
-                if view.step is Step.PLAY:
+                self.auto = None
+                if same_turn and view.step is Step.PLAY:
                     self.screen.say(Text("A choice is left: the rest is up to you.", "yellow"))
             try:
                 text = self.screen.ask(

@@ -13,10 +13,11 @@ from test_render import check_golden, text_of
 
 import umtali
 from umtali.bots import NormalBot
+from umtali.bots.forced import forced_action
 from umtali.engine.rules import PRESETS
 from umtali.engine.view import Step
-from umtali.ui import answers, commands
-from umtali.ui.answers import Asked, forced_action, turn_of
+from umtali.ui import commands
+from umtali.ui.answers import Asked, turn_of
 from umtali.ui.commands import (
     ALIASES,
     COMMANDS,
@@ -203,16 +204,16 @@ def _taken_four_of_clubs(also: str) -> umtali.PlayerView:
 def test_a_meld_that_holds_every_card_any_choice_would_lay_is_forced() -> None:
     view = run(umtali.deal_hand(seed=304), PAIR_LEFT).view(1)
     assert view.legal_actions == ("play KS", "play KC", "meld KS KC")
-    assert str(answers.forced_action(view)) == "meld KS KC"
+    assert str(forced_action(view)) == "meld KS KC"
     assert "all" in completions_for(view)
 
 
 def test_a_real_choice_is_not_forced_and_all_names_it() -> None:
     alone = _taken_four_of_clubs("5D 6H")
-    assert str(answers.forced_action(alone)) == "meld 4C 3C 2C"
+    assert str(forced_action(alone)) == "meld 4C 3C 2C"
     view = _taken_four_of_clubs("4H 4D")
     assert view.legal_actions == ("meld 4C 3C 2C", "meld 4H 4D 4C")
-    assert answers.forced_action(view) is None
+    assert forced_action(view) is None
     assert "all" not in completions_for(view)  # Tab offers it only where it acts
     console = recording_console()
     replies = iter(["all", "quit", "y"])
@@ -232,7 +233,7 @@ def test_tab_offers_all_only_where_it_would_act() -> None:
     while hand.to_move and hand.view(hand.to_move).step is not Step.DISCARD:
         hand.play(hand.legal()[0])
     view = hand.view(hand.to_move or 1)
-    assert answers.forced_action(view) is None and "all" not in completions_for(view)
+    assert forced_action(view) is None and "all" not in completions_for(view)
 
 
 def test_all_holds_for_the_turn_it_was_asked_in_and_never_for_a_later_one() -> None:
@@ -255,3 +256,13 @@ def test_all_holds_for_the_turn_it_was_asked_in_and_never_for_a_later_one() -> N
         with pytest.raises(QuitGame):  # the next hand's turn: the player is asked
             seat.choose(view, umtali.GameInfo(hand_number=2, totals=(30, 12)))
     assert asked and seat.auto is None
+
+
+def test_tab_never_offers_a_command_the_seat_would_refuse() -> None:
+    view = umtali.deal_hand(seed=7).view(1)
+    screen = LineScreen(recording_console(), None, Theme())
+    against_a_person = HumanSeat("Ann", screen, NormalBot(), lambda: None)
+    against_the_bot = HumanSeat("Ann", screen, NormalBot(), lambda: None, Theme(), ("Bot", "hard"))
+    assert "why" not in completions_for(view, against_a_person)
+    assert "why" in completions_for(view, against_the_bot)
+    assert "say" not in completions_for(view, against_the_bot)  # a hosted game's only

@@ -509,3 +509,18 @@ def test_hostile_lines_in_lessons_and_quizzes_never_break_the_tutor(
     teacher.run(LESSONS[seed])
     assert screen.asked[0].startswith("Press Enter to deal")
     assert read_progress(tmp_path / "learn.jsonl").problems == ()
+
+
+def test_a_lesson_answers_the_tables_words_for_help_rules_and_quit_by_every_alias() -> None:
+    from umtali.learn.teach import _lesson_command
+
+    assert [_lesson_command(w) for w in ("help", "h", "?", "rules", "quit", "q", "exit")] == [
+        "help",
+        "help",
+        "help",
+        "rules",
+        "quit",
+        "quit",
+        "quit",
+    ]
+    assert [_lesson_command(w) for w in ("hint", "undo", "why", "draw")] == [None] * 4

@@ -27,7 +27,7 @@ from umtali.learn.lessons import LESSONS
 from umtali.learn.progress import Progress, read_progress, remember
 from umtali.learn.tutor import LessonRun, QuizRun, sentence
 from umtali.store.door import FileRefused
-from umtali.ui.commands import parse_command
+from umtali.ui.commands import parse_command, table_command
 from umtali.ui.layout import lines_of
 from umtali.ui.narrate import phrase
 from umtali.ui.render import TableInfo
@@ -44,7 +44,8 @@ TUTOR_HELP = (
     ("help", "this list"),
     ("quit", "back to the list of lessons (the lesson starts again next time)"),
 )
-_WORDS = {"hint", "read", "rules", "help", "?", "quit", "q", "exit"}
+#: The table's commands a lesson answers itself, by any of the registry's words for them.
+LESSON_COMMANDS = ("help", "rules", "quit")
 NAMES = ("You", "Opponent")
 
 
@@ -163,8 +164,9 @@ class Teacher:
             if word == "read":
                 self.screen.page(self._markdown(run.lesson.intro), run.lesson.title)
                 continue
-            if word in _WORDS:
-                self._meta(word)
+            meta = _lesson_command(word)
+            if meta is not None:
+                self._meta(meta)
                 continue
             try:
                 command = parse_command(line, view)
@@ -230,8 +232,9 @@ class Teacher:
                 if word == "hint" or word == "read":
                     said = [Text("No hints in the quiz: the lesson is over. Try!", "yellow")]
                     continue
-                if word in _WORDS:
-                    self._meta(word)
+                meta = _lesson_command(word)
+                if meta is not None:
+                    self._meta(meta)
                     said = []
                     continue
                 try:
@@ -277,11 +280,12 @@ class Teacher:
         except EOFError:
             raise _Leave from None
 
-    def _meta(self, word: str) -> None:
-        if word in ("quit", "q", "exit"):
+    def _meta(self, name: str) -> None:
+        """Answer one of :data:`LESSON_COMMANDS`."""
+        if name == "quit":
             if ask_yes(self.screen, "Leave this lesson?"):
                 raise _Leave
-        elif word == "rules":
+        elif name == "rules":
             self.screen.page(self.rules, "rules")
         else:
             self.screen.page(tutor_help(), "help")
@@ -324,6 +328,12 @@ class Teacher:
     def _panel(self, text: str, title: str) -> Panel:
         frame = box.ASCII if self.theme.ascii else box.ROUNDED
         return Panel(self._markdown(text), title=title, box=frame, expand=False)
+
+
+def _lesson_command(word: str) -> str | None:
+    """The name of the lesson command ``word`` asks for (``h`` is help), if it is one."""
+    command = table_command(word)
+    return command.name if command is not None and command.name in LESSON_COMMANDS else None
 
 
 def not_here(meta: str | None) -> str:

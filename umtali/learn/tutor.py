@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from umtali.bots.forced import forced_action
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import Card
 from umtali.engine.errors import IllegalAction
 from umtali.engine.hand import Hand
 from umtali.engine.view import PlayerView
 from umtali.learn.course import LEARNER, Count, Do, Lesson, Question, Them, Try, same_move
-from umtali.ui.answers import forced_action
 
 
 @dataclass(frozen=True, slots=True)

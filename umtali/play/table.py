@@ -253,12 +253,14 @@ def result_words(match: Game | Session, names: tuple[str, str]) -> list[str]:
     for number, game in enumerate(games, 1):
         if not game.is_over:
             continue
-        scores = [r.scores for r in game.results]
-        totals = (sum(a for a, _ in scores), sum(b for _, b in scores))
-        won = (game.winner or 1) - 1
-        who = "You" if names[won] == "You" else names[won]
-        lines.append(f"Game {number} is over: {who} won, {totals[won]} to {totals[1 - won]}.")
-        for hand, (a, b) in enumerate(scores, 1):
+        winner, totals = game.winner, game.totals
+        if winner is None:  # a game over has a winner; a tie plays on
+            continue
+        won = winner - 1
+        lines.append(
+            f"Game {number} is over: {names[won]} won, {totals[won]} to {totals[1 - won]}."
+        )
+        for hand, (a, b) in enumerate((r.scores for r in game.results), 1):
             lines.append(f"  Hand {hand}: {names[0]} {a}, {names[1]} {b}.")
     if isinstance(match, Session) and match.is_over:
         wins = match.wins

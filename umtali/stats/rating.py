@@ -56,8 +56,9 @@ def measured() -> tuple[Measured, ...]:
 
 
 def rungs() -> dict[str, float]:
-    """Each bot level's fixed rating (mu)."""
-    return _rungs(player_levels())
+    """Each bot level's fixed rating (mu): a fresh dict, so a caller cannot change the
+    ladder that later calls see."""
+    return dict(_rungs(player_levels()))
 
 
 @cache

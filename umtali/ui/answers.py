@@ -19,9 +19,9 @@ from typing import Protocol
 
 from rich.text import Text
 
+from umtali.bots.forced import forced_action
 from umtali.bots.seat import GameInfo, Seat
-from umtali.engine.actions import Action, ActionKind
-from umtali.engine.cards import Card
+from umtali.engine.actions import ActionKind
 from umtali.engine.view import PlayerView
 from umtali.ui.screen import QuitGame, Screen, ask_yes
 from umtali.ui.spoken import SpokenScreen
@@ -122,7 +122,7 @@ def score(asked: Asked) -> None:
 def table(asked: Asked) -> None:
     """The whole table in words (the plain screen says it only when asked)."""
     assert isinstance(asked.screen, SpokenScreen)  # the registry allows it there only
-    asked.screen.whole_table()
+    asked.screen.whole_table(asked.view)
 
 
 def rules(asked: Asked) -> None:
@@ -167,31 +167,3 @@ def resign(asked: Asked) -> None:
     """Give the game up, once the player says yes."""
     if ask_yes(asked.screen, "Resign this game? It counts as a loss in your record."):
         raise Resigned(asked.view.player)
-
-
-# ----------------------------------------------------------------- helpers
-
-
-def forced_action(view: PlayerView) -> Action | None:
-    """The next play if the rest of the turn's plays are forced, else None.
-
-    Forced means no choice changes which cards go down: only plays and melds are
-    open, and either no card is in two of them (each goes down, in an order that
-    is no choice), or one meld holds every card that any of them would put down
-    (a pair that takes you out, beside playing its two cards one by one): laying
-    it puts down all that any choice could.  Where two melds share a card and
-    neither holds the other (Q♥ with K♥, or with Q♠ Q♦), the player chooses.
-    """
-    if not view.rules.mandatory_play:
-        return None  # where melding is optional, no play is ever forced
-    actions = view.legal
-    if not actions or any(a.kind not in (ActionKind.MELD, ActionKind.PLAY) for a in actions):
-        return None
-    used: set[Card] = set()
-    overlap = False
-    for a in actions:
-        overlap = overlap or bool(used & set(a.cards))
-        used.update(a.cards)
-    if not overlap:
-        return actions[0]
-    return next((a for a in actions if a.kind is ActionKind.MELD and set(a.cards) >= used), None)

@@ -29,6 +29,7 @@ from prompt_toolkit.document import Document
 from rich.table import Table
 from rich.text import Text
 
+from umtali.bots.forced import forced_action
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import Card
 from umtali.engine.errors import InvalidNotation
@@ -59,7 +60,7 @@ def _anywhere(view: PlayerView) -> bool:
 
 
 def _forced(view: PlayerView) -> bool:
-    return answers.forced_action(view) is not None
+    return forced_action(view) is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,10 +367,17 @@ def _is_card(word: str) -> bool:
 def completions_for(view: PlayerView, seat: AtTable | None = None) -> list[str]:
     """What Tab offers: exactly the legal actions, then the table commands that would
     do something here (``all`` only where a play is forced; a command for one kind of
-    screen only on ``seat``'s, where it is that kind)."""
+    screen only on ``seat``'s, where it is that kind; ``why`` only against a bot)."""
     return [
         *view.legal_actions,
-        *(c.name for c in COMMANDS if c.tab and c.tab_when(view) and c.offered(seat)),
+        *(
+            c.name
+            for c in COMMANDS
+            if c.tab
+            and c.tab_when(view)
+            and c.offered(seat)
+            and (seat is None or c.allowed(seat))  # never a command ``seat`` is refused
+        ),
     ]
 
 

@@ -2,9 +2,9 @@
 
 It is handed its Screen (full-screen, line by line, or a recording one in tests).
 A move typed is returned to the loop, which applies it or prints why it is
-refused.  Any other word is a table command (all, hint, why, say, undo, help,
-table, score, rules, quit, resign: the registry in :mod:`umtali.ui.commands` lists
-them), answered here by its function in :mod:`umtali.ui.answers`.
+refused.  Any other word is a table command, looked up in the one registry
+(:data:`umtali.ui.commands.COMMANDS`) and answered by its function in
+:mod:`umtali.ui.answers`.
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from collections.abc import Callable
 
 from rich.text import Text
 
+from umtali.bots.forced import forced_action
 from umtali.bots.seat import Decision, GameInfo, Seat
 from umtali.engine.errors import InvalidNotation
 from umtali.engine.view import PlayerView, Step
-from umtali.ui.answers import Asked, Resigned, Turn, UndoRequest, forced_action, turn_of
+from umtali.ui.answers import Asked, Resigned, Turn, UndoRequest, turn_of
 from umtali.ui.commands import LegalCompleter, parse_command
 from umtali.ui.render import MIN_HEIGHT, MIN_WIDTH, SizeNotice, playable_cards, too_small
 from umtali.ui.screen import QuitGame, Screen, ask_yes

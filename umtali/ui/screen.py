@@ -4,8 +4,9 @@ The loop and the human seat say *what* to show (a table from one seat, a
 whole-screen panel, a message, a question, a long text to scroll) and a
 :class:`Screen` decides *how*.  Two screens speak it:
 
-- :class:`LineScreen` (``--plain``): the table printed between prompts, for
-  screen readers and scripts, and for tests with a recording console;
+- :class:`LineScreen`: the table printed between prompts (for scripts, the fuzzer and
+  tests with a recording console); its ``--plain`` form for screen readers,
+  :class:`umtali.ui.spoken.SpokenScreen`, says the moves in words instead;
 - :class:`umtali.ui.app.AppScreen`: the full-screen application, the default.
 """
 

@@ -84,15 +84,14 @@ def table_words(view: PlayerView, info: TableInfo, theme: Theme) -> list[str]:
     names = info.names
 
     def points(who: int) -> str:
-        if not info.points:
-            return ""
         here = view.scores[who]
-        return f", {here} points this hand, {info.totals[who] + here} in the game"
+        return f"{here} points this hand, {info.totals[who] + here} in the game"
 
     held = view.opponent_hand_size
     lines = [
         f"{where(info)}.",
-        f"{names[opp]}: {held} card{'s' if held != 1 else ''} in hand{points(opp)}.",
+        f"{names[opp]}: {held} card{'s' if held != 1 else ''} in hand"
+        + (f", {points(opp)}." if info.points else "."),
         side_words(names[opp], view.sides[opp], theme),
     ]
     if view.opponent_known:
@@ -106,7 +105,7 @@ def table_words(view: PlayerView, info: TableInfo, theme: Theme) -> list[str]:
     lines.append(f"Stock {view.stock_size}, {pile}.")
     if view.rules.take_deep and len(view.discard_pile) > 1:
         lines.append(f"The pile, bottom to top: {card_words(view.discard_pile, theme)}.")
-    lines.append(f"{names[me]}: {points(me).removeprefix(', ')}." if info.points else "")
+    lines.append(f"{names[me]}: {points(me)}." if info.points else "")
     lines.append(side_words(names[me], view.sides[me], theme))
     if view.hidden_hand is None:
         lines.append(hand_words(view, theme))
@@ -193,12 +192,13 @@ class SpokenScreen(LineScreen):
             self._line(hand_words(view, self.theme))
             self._line(step_text(view, info.names, self.theme))
 
-    def whole_table(self) -> None:
-        """The table as the last view shown has it, in words (the ``table`` command)."""
+    def whole_table(self, view: PlayerView) -> None:
+        """The table as ``view`` (the asking seat's) has it, in words (the ``table``
+        command); the names and scores around it are the last table's."""
         if self._last is None:
             self._line("No table yet.")
             return
-        view, info = self._last
+        _, info = self._last
         for line in table_words(view, info, self.theme):
             self._line(line)
 

@@ -204,6 +204,22 @@ def test_undo_against_the_bot_goes_back_to_the_start_of_the_turn() -> None:
     assert game.undone and game.undone[0][:2] == (0, 0)  # kept, for the record to show
 
 
+def test_all_left_over_from_an_earlier_game_makes_no_play_in_a_new_one() -> None:
+    """The first turn of every game has the same place (hand 1, no points, no turn
+    played): ``all`` asked there in one game must not act in the next."""
+    loop, _console, _session, pipe_cm = table(scripted_player(["quit", "y"]))
+    game = umtali.Game(seed=5)  # Ann keeps the extra card, and her first plays are forced
+    ann = loop.driver.seats[0]
+    assert isinstance(ann, HumanSeat)
+    ann.auto = (1, (0, 0), 0)  # as a game that ended on that turn would leave it
+    try:
+        with pytest.raises(QuitGame):
+            loop.play_game(game)
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    assert game.hand is not None and game.hand.actions() == []  # asked, nothing played
+
+
 def test_undo_never_takes_back_a_draw_from_the_stock() -> None:
     # The bot deals and keeps the extra card, so Ann's first turn starts with a draw.
     loop, console, _session, pipe_cm = table(scripted_player(["draw", "undo", "quit", "y"]))

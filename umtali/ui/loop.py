@@ -158,6 +158,9 @@ class TableLoop:
                 self.save()
             self._seen = [0, 0]
             self._shown_to = None
+            for sitting in self.driver.seats:  # ``all`` never outlasts the hand it was asked in
+                if isinstance(sitting, HumanSeat):
+                    sitting.auto = None
             seat = "watched" if self.watcher is not None else "you"
             table = TableInfo(
                 self.names, info.totals, info.hand_number, number, seat, daily=self.daily

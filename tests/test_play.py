@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dealing import deal, refused, run
+from dealing import deal, deal_in, refused, run
 
 DEAD_P2 = "AD 2D 4D 6D 8D 10D 3S 5S 9S 6C"
 
@@ -180,5 +180,23 @@ def test_cards_that_make_no_meld_are_told_so_in_one_line_with_what_is_legal() ->
     # The newcomer's: two cards in a row of one suit, with one jack to play.
     hand = deal("10S 2H 3H AD 5D QD 3C 4C 8C 9C JC", "AH 4H 6H 8H 10H 5C 7C KC 2S 6S")
     said = refused(hand, "meld 8C 9C")
-    assert said == "9C 8C is not a meld: a meld takes three cards; legal now: play JC"
+    assert said == "9C 8C is not a meld: a meld is three cards, or a marriage; legal now: play JC"
     assert len(said) < 78  # one line on the smallest table
+
+
+def test_two_cards_of_two_ranks_are_told_what_two_card_melds_the_rules_allow() -> None:
+    # Classic: a marriage is a meld of two, so "a meld takes three cards" was untrue.
+    hand = deal("10S 2D AD 5D QD 3C 4C 8C 9C JC KH", "AH 4H 6H 8H 10H 5C 7C KC 2S 6S")
+    said = refused(hand, "meld 2D AD")
+    assert said.startswith("2D AD is not a meld: a meld is three cards, or a marriage; ")
+    assert said.endswith("legal now: play JC")
+    # Family: a two-card run may go out as well, and the message says so.
+    hand = deal_in(
+        "family", "10S 2H 5D QD 3C 4C 8C 9C 7S KH", "AH 4H 6H 8H 10H 5C 7C KC 2S 6S", "9D"
+    )
+    run(hand, "draw")
+    said = refused(hand, "meld 2H 4C")
+    assert said.startswith(
+        "4C 2H is not a meld: a meld is three cards, or a marriage; "
+        "a two-card run only to go out; legal now: "
+    )

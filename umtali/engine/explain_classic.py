@@ -58,7 +58,7 @@ def not_a_meld(state: HandState, action: Action, legal: list[Move]) -> str:
     ranks = {c.rank for c in cards}
     if len(cards) < 3 and not (len(ranks) == 1 and len(cards) == 2):
         kq = ranks == {11, 12} and not rummy  # a queen and a king, of two suits
-        why = "a marriage is a king and queen of one suit" if kq else "a meld takes three cards"
+        why = "a marriage is a king and queen of one suit" if kq else _two_cards(state)
     elif len(ranks) == 1:
         why = "a group is three or four of one rank"
     elif len(suits) == 1:
@@ -72,6 +72,21 @@ def not_a_meld(state: HandState, action: Action, legal: list[Move]) -> str:
         ends = any(move[0] in (DISCARD, DISCARD_DOWN) for move in legal)
         legal_now += ", or discard" if ends else ", or end"
     return f"{format_cards(action.mask)} is not a meld: {why}; legal now: {legal_now}"
+
+
+def _two_cards(state: HandState) -> str:
+    """What two cards of two ranks miss, as the rule set in force has it: a marriage
+    is a meld of two where marriages count, and some rule sets let a two-card run go
+    out like a pair."""
+    rules = state.rules
+    why = (
+        "a meld takes three cards"
+        if rules.melds == "rummy"
+        else "a meld is three cards, or a marriage"
+    )
+    if rules.final_two_run:
+        why += "; a two-card run only to go out"
+    return why
 
 
 def _taken_two(state: HandState) -> str:

@@ -3,6 +3,8 @@ command comes from its one entry, and a new command needs nothing else."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from dealing import deal, run
 from prompt_toolkit.completion import CompleteEvent
@@ -266,3 +268,22 @@ def test_tab_never_offers_a_command_the_seat_would_refuse() -> None:
     assert "why" not in completions_for(view, against_a_person)
     assert "why" in completions_for(view, against_the_bot)
     assert "say" not in completions_for(view, against_the_bot)  # a hosted game's only
+
+
+@pytest.mark.parametrize("width", [64, 80])
+def test_a_plain_question_wider_than_the_terminal_breaks_between_words(width: int) -> None:
+    from rich.console import Console
+
+    console = Console(width=width, height=20, record=True, color_system=None, file=io.StringIO())
+    with GatedInput(lines=LOCAL) as pipe:
+        session = TypingSession(pipe, lambda message: "o\r")
+        seat = HumanSeat("Ann", LineScreen(console, session, Theme()), NormalBot(), lambda: None)
+        assert seat.choose_eleven(1, umtali.GameInfo()) == 2
+    asked = session.prompts[0]
+    question = (
+        "Who takes the extra (11th) card and plays first? [Enter: you (Ann), o: your opponent] "
+    )
+    assert asked.replace("\n", " ") == question  # every word, in whole words
+    assert asked.endswith("] ")
+    assert all(len(row) < width for row in asked.split("\n"))
+    assert len(asked.split("\n")) == 2

@@ -12,6 +12,7 @@ whole-screen panel, a message, a question, a long text to scroll) and a
 
 from __future__ import annotations
 
+import textwrap
 import time
 from collections.abc import Callable
 from typing import Protocol
@@ -78,6 +79,24 @@ def ask_yes(screen: Screen, question: str) -> bool:
     except (KeyboardInterrupt, EOFError):
         return True
     return answer.strip().lower() in ("y", "yes")
+
+
+def wrapped(message: str, width: int) -> str:
+    """``message`` broken between words into rows of ``width`` at most, its trailing
+    spaces kept (the answer is typed after them).  A terminal breaks a prompt's long
+    text wherever its row ends, in the middle of a word."""
+    body = message.rstrip(" ")
+    if len(message) < width:
+        return message
+    rows = [
+        row
+        for line in body.split("\n")
+        for row in textwrap.wrap(
+            line, max(width - 1, 8), break_long_words=False, break_on_hyphens=False
+        )
+        or [""]
+    ]
+    return "\n".join(rows) + message[len(body) :]
 
 
 def plain_prompt(session: PromptSession[str], message: str) -> str:
@@ -157,6 +176,7 @@ class LineScreen:
     ) -> str:
         if self.session is None:
             raise EOFError  # nobody is there to answer
+        message = wrapped(message, self.console.size[0])
         if toolbar is None and completer is None:
             return plain_prompt(self.session, message)
         bar = toolbar

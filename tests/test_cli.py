@@ -64,6 +64,31 @@ def test_learn_lists_the_lessons_and_refuses_one_it_lacks(
     assert "there is no lesson '12'" in capsys.readouterr().err
 
 
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("lesson", ["11", "foo"])
+def test_a_refusal_longer_than_the_terminal_breaks_between_words(
+    lesson: str, tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("UMTALI_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("COLUMNS", "64")
+    err = _Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    assert cli.main(["learn", lesson]) == 1
+    said = err.getvalue()
+    rows = said.rstrip("\n").split("\n")
+    assert len(rows) > 1 and all(len(row) < 64 for row in rows)
+    keys = "melds, jacks, off-theirs, the-rule, must-play, take-two, going-out, last-turn"
+    assert f"or one of {keys}, scoring, discards" in " ".join(rows)  # every word whole
+    # Piped, the message stays one line (for whatever reads it).
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    assert cli.main(["learn", lesson]) == 1
+    assert sys.stderr.getvalue().count("\n") == 1
+
+
 def test_a_whole_session_runs_through_the_loop_with_no_terminal() -> None:
     console = Console(width=80, height=24, record=True, color_system=None, file=io.StringIO())
     seats = [NormalBot(), EasyBot(3)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import random
 import re
@@ -581,6 +582,34 @@ def test_an_undo_is_kept_in_the_record_and_comes_back_with_it(tmp_path: Path) ->
     assert again.undone == game.undone
     assert [h.actions() for h in again.hands] == [h.actions() for h in game.hands]
     assert format_record(again, PLAYERS) == format_record(game, PLAYERS)
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_resume_list_keeps_each_file_name_whole_on_a_narrow_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("UMTALI_DATA_DIR", str(tmp_path))
+    folder = tmp_path / "games"
+    names = ["20261125-190315.umtali", "20261125-181502.umtali"]
+    for seed, name in enumerate(names, 1):
+        write_atomically(folder / name, format_record(half_played_game(seed, 30), PLAYERS))
+    for columns in (80, 200):
+        monkeypatch.setenv("COLUMNS", str(columns))
+        out = _Terminal()
+        monkeypatch.setattr(sys, "stdout", out)
+        assert cli.main(["resume"]) == 0
+        rows = out.getvalue().splitlines()
+        assert all(len(row) < columns for row in rows)
+        for name in names:  # the name whole, and in one row
+            assert sum(name in row for row in rows) == 1
+        entries = [row for row in rows if re.match(r"  \d\. ", row)]
+        assert len(entries) == 2
+        if columns == 200:  # where it fits, one game is one line
+            assert all(row.endswith(".umtali") for row in entries)
 
 
 def test_the_resume_list_tells_games_apart_and_can_delete_one(

@@ -6,9 +6,10 @@ import argparse
 import math
 import os
 import sys
+import textwrap
 from collections.abc import MutableMapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from umtali.bots.levels import find, names
 from umtali.cli.options import build_parser
@@ -175,6 +176,40 @@ def run_play(args: argparse.Namespace) -> int:
     return _table(args, players, match, paths, seed, daily)
 
 
+def _columns(stream: TextIO) -> int:
+    """The width of the terminal ``stream`` writes to (COLUMNS where it is set)."""
+    from rich.console import Console
+
+    return Console(file=stream).width
+
+
+def _fitted(text: str, stream: TextIO) -> str:
+    """``text`` broken between words to the terminal's width where ``stream`` is a
+    terminal (which would otherwise break a long line mid-word), else as it is."""
+    if not stream.isatty():
+        return text
+    width = _columns(stream)
+    return textwrap.fill(text, max(width - 1, 20), break_long_words=False, break_on_hyphens=False)
+
+
+def _listed(number: str, summary: str, name: str, said: str, width: float) -> str:
+    """One saved game of the resume list: on one line where it fits the terminal, else
+    its summary broken between words and its file's name whole on a line of its own
+    (a terminal would cut the name where the row ends)."""
+    line = f"{number}{summary}  {name}{said}"
+    if len(line) < width:
+        return line
+    indent = " " * len(number)
+    rows = textwrap.wrap(
+        f"{number}{summary}{said}",
+        max(int(width) - 1, 20),
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+    return "\n".join([*rows, indent + name])
+
+
 def run_resume(args: argparse.Namespace) -> int:
     from umtali.store.saves import copies_to_keep, games_dir, read_saved, unfinished_games
 
@@ -206,10 +241,12 @@ def run_resume(args: argparse.Namespace) -> int:
             return 0
         if which is None and len(games) > 1:
             print("Unfinished games, most recent first:")
+            # Piped, each game stays one line; on a terminal, it fits the width.
+            width = _columns(sys.stdout) if sys.stdout.isatty() else math.inf
             for n, g in enumerate(games, 1):
                 daily = _daily_of(g.path, g.match)
                 said = f"  (the daily deal of {daily})" if daily else ""
-                print(f"  {n}. {visible(g.describe())}{said}")
+                print(_listed(f"  {n}. ", visible(g.summary()), visible(g.path.name), said, width))
             print("Continue one with: umtali resume NUMBER")
             return 0
         index = 1 if number is None else number
@@ -493,7 +530,7 @@ def _run(args: list[str]) -> int:
         print("\nInterrupted.", file=sys.stderr)
         return 130
     except UmtaliError as err:
-        print(f"umtali: {visible(str(err))}", file=sys.stderr)
+        print(_fitted(f"umtali: {visible(str(err))}", sys.stderr), file=sys.stderr)
         return 1
     except BrokenPipeError:
         raise

@@ -351,7 +351,11 @@ class SavedGame:
 
     def describe(self) -> str:
         """One line that tells this game from the others: when it was last played, who,
-        the variant, where it stands and the score so far."""
+        the variant, where it stands and the score so far, then its file's name."""
+        return f"{self.summary()}  {self.path.name}"
+
+    def summary(self) -> str:
+        """``describe`` without the file's name: when, who, the variant and the score."""
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.modified))
         names = f"{self.players[0].name} v {self.players[1].name}"
         m = self.match
@@ -361,7 +365,7 @@ class SavedGame:
         a, b = game.totals
         if game.hand is not None and not game.hand.is_over:
             a, b = a + game.hand.scores[0], b + game.hand.scores[1]
-        return f"{when}  {names}  {m.rules.name}, {kind}hand {hand}, {a}-{b}  {self.path.name}"
+        return f"{when}  {names}  {m.rules.name}, {kind}hand {hand}, {a}-{b}"
 
 
 def delete_game(saved: SavedGame) -> None:

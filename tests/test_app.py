@@ -387,6 +387,22 @@ def test_w_turns_the_watcher_to_the_other_bots_hand() -> None:
         assert "w: other hand" in bar and "q: stop" in bar
 
 
+def test_a_page_toolbar_shortens_to_fit_and_always_says_q_back() -> None:
+    from umtali.ui.app import _Page
+
+    with app_screen() as (screen, _pipe):
+        screen._page = _Page(Text("rule"), "Lesson 1: Melds and points")
+        seen = set()
+        for columns in range(30, 121):
+            screen.app.output.get_size = lambda c=columns: Size(rows=22, columns=c)  # type: ignore[method-assign]
+            bar = "".join(text for _, text in screen._toolbar()).rstrip()
+            assert bar.endswith("q: back"), (columns, bar)
+            seen.add(bar)
+            if columns >= 64:  # the lesson's title and the lines shown, on every table
+                assert "Lesson 1: Melds and points" in bar and "lines 1-1 of 1" in bar
+        assert any("arrows PgUp PgDn Space" in bar for bar in seen)  # where there is room
+
+
 @pytest.mark.parametrize("scale", [1 / 8, 1 / 4, 1 / 2, 1.0, 2.0, 4.0, 8.0])
 @pytest.mark.parametrize("paused", [False, True], ids=["running", "paused"])
 def test_the_watch_toolbar_names_every_key_at_every_speed(scale: float, paused: bool) -> None:

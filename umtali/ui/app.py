@@ -55,7 +55,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from umtali.engine.view import PlayerView
-from umtali.ui.app_keys import Watching, bindings, watch_toolbar
+from umtali.ui.app_keys import Watching, bindings, page_toolbar, watch_toolbar
 from umtali.ui.gate import GatedInput
 from umtali.ui.keys import LIMITED
 from umtali.ui.layout import UNDER, PanelShown, Shown, TableShown, at_words, frame, lines_of
@@ -639,10 +639,7 @@ class AppScreen:
             _, rows = self.size()
             total = len(self._page_lines(page, columns))
             last = min(total, page.top + rows - 1)
-            text = (
-                f" {page.title} {dot} lines {page.top + 1}-{last} of {total} "
-                f"{dot} arrows PgUp PgDn Space {dot} q: back"
-            )
+            text = page_toolbar(page.title, page.top + 1, last, total, dot, columns)
         elif self._question is not None and self._question.toolbar is not None:
             text = " " + self._question.toolbar(columns)
         elif self.watching is not None:

@@ -61,6 +61,24 @@ def watch_toolbar(watching: Watching, dot: str, columns: int) -> str:
     return text
 
 
+def page_toolbar(title: str, first: int, last: int, total: int, dot: str, columns: int) -> str:
+    """The toolbar under an open page: its title, the lines shown and the keys, in as
+    few words as make it fit ``columns``; ``q: back`` is always there, being the way out."""
+    lines = f"lines {first}-{last} of {total}"
+    back = "q: back"
+    for parts in (
+        (title, lines, "arrows PgUp PgDn Space", back),
+        (title, lines, "PgUp PgDn Space", back),
+        (title, lines, back),
+        (title, back),
+        (lines, back),
+    ):
+        text = " " + f" {dot} ".join(parts)
+        if len(text) <= columns:
+            return text
+    return " " + back
+
+
 class Controls(Protocol):
     """What the keys work on: the full-screen table (:class:`umtali.ui.app.AppScreen`)."""
 

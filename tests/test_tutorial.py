@@ -524,3 +524,26 @@ def test_a_lesson_answers_the_tables_words_for_help_rules_and_quit_by_every_alia
         "quit",
     ]
     assert [_lesson_command(w) for w in ("hint", "undo", "why", "draw")] == [None] * 4
+
+
+def test_the_lesson_toolbar_shortens_to_fit_keeping_every_word(tmp_path: Path) -> None:
+    screen = ScriptedScreen(["", "", "hint"])
+    bars: list[Toolbar] = []
+    asked = screen.ask
+
+    def ask(
+        message: str, toolbar: Toolbar | None = None, completer: Completer | None = None
+    ) -> str:
+        if toolbar is not None:
+            bars.append(toolbar)
+        return asked(message, toolbar, completer)
+
+    screen.ask = ask  # type: ignore[method-assign]
+    Teacher(screen, Theme(), Text("RULES"), tmp_path / "learn.jsonl", delay=0).run(LESSONS[0])
+    assert bars
+    for width in range(40, 121):
+        bar = bars[0](width)
+        assert len(bar) <= width - 2, (width, bar)
+        if width >= 64:  # the table's narrowest: every word whole, quit among them
+            assert bar.endswith("hint all read rules help quit"), (width, bar)
+    assert "Tab: moves" in bars[0](120)

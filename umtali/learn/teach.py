@@ -46,6 +46,28 @@ TUTOR_HELP = (
 )
 #: The table's commands a lesson answers itself, by any of the registry's words for them.
 LESSON_COMMANDS = ("help", "rules", "quit")
+
+
+def lesson_toolbar(mode: str, words: list[str], theme: Theme, width: int) -> str:
+    """The line under a lesson's prompt: what to type and the words that work, in as
+    few words as make it fit ``width`` (as the game's toolbar does); the words, ``quit``
+    among them, go last to be cut."""
+    dot = theme.dot
+    name = "quiz" if mode == "count" else mode
+    what = "type a number" if mode == "count" else f"type a move {dot} Tab: moves"
+    short = "type a number" if mode == "count" else "type a move"
+    listed = " ".join(words)
+    for line in (
+        f"{name}: {what} {dot} {listed}",
+        f"{name}: {short} {dot} {listed}",
+        f"{name}: {listed}",
+        listed,
+    ):
+        if len(line) <= width - 2:
+            return line
+    return listed[: max(0, width - 3)] + theme.ellipsis
+
+
 NAMES = ("You", "Opponent")
 
 
@@ -264,13 +286,11 @@ class Teacher:
     def _ask(self, prompt: str, mode: str) -> str:
         """A line from the learner; Ctrl-C asks whether to leave the lesson."""
         words = [w for w, _ in TUTOR_HELP] if mode == "lesson" else ["rules"]
-        dot = self.theme.dot
-        what = "type a number" if mode == "count" else f"type a move {dot} Tab: moves"
-        bar = f"{'quiz' if mode == 'count' else mode}: {what} {dot} " + " ".join(words)
+        theme = self.theme
         try:
             return self.screen.ask(
                 prompt,
-                toolbar=lambda width: bar if len(bar) <= width - 2 else bar[: width - 2],
+                toolbar=lambda width: lesson_toolbar(mode, words, theme, width),
                 completer=TutorCompleter(lambda: self._view, words),
             )
         except KeyboardInterrupt:

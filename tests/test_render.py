@@ -258,3 +258,22 @@ def test_the_daily_deal_is_labelled_on_the_table() -> None:
     assert "Daily deal · hand 1" in daily and "game 1" not in daily
     usual = text_of(render_table(view, TableInfo(NAMES), Theme(), 64, 20), 64)
     assert "Daily deal" not in usual and "Hand 1 · game 1" in usual
+
+
+def test_a_taken_card_that_must_go_down_is_said_alike_by_status_line_and_toolbar() -> None:
+    from test_family import pile_8h_7h
+
+    from umtali.ui.human import toolbar
+
+    # Family: 7H taken and laid, then 8H taken next: it must be played this turn.
+    hand = run(pile_8h_7h("family"), "take; meld 7H 6H 5H; take next")
+    view = hand.view(1)
+    assert step_text(view, ("Ann", "Ben")) == "Your turn: play — 8H must go down this turn"
+    bar = toolbar(view, Theme(), 80)
+    assert bar.startswith("play: 8H must go down this turn; then discard")
+    assert "as you choose" not in bar
+    for width in range(40, 121):
+        assert len(toolbar(view, Theme(), width)) <= width - 2
+    # Once it is down, the choice is the player's again.
+    run(hand, "play 8H")
+    assert "as you choose" in toolbar(hand.view(1), Theme(), 80)

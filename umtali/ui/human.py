@@ -142,7 +142,11 @@ def toolbar(view: PlayerView, theme: Theme, width: int) -> str:
         cards = f"{n} card{'s' if n != 1 else ''} playable"
         if not view.rules.mandatory_play:
             then = "'end' when done" if view.last_turn else "then discard"
-            what = f"play: {cards}, as you choose; {then}"
+            if view.must_play:  # what the status line says too: a taken card's duty
+                must = " ".join(str(c) for c in view.must_play)
+                what = f"play: {must} must go down this turn; {then}"
+            else:
+                what = f"play: {cards}, as you choose; {then}"
         else:
             what = f"play: {cards}, all must go down"
         if forced_action(view) is not None:

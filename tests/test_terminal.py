@@ -578,9 +578,11 @@ def test_a_lesson_and_its_quiz_in_the_full_screen_table() -> None:
         term.close()
 
 
+@pytest.mark.parametrize("plain", [False, True], ids=["app", "plain"])
 @pytest.mark.parametrize(("cols", "rows"), [(64, 20), (80, 24)])
-def test_the_dealers_question_wraps_between_words(cols: int, rows: int) -> None:
-    term = Terminal("play", "--seed", "5", "--delay", "0", cols=cols, rows=rows)
+def test_the_dealers_question_wraps_between_words(cols: int, rows: int, plain: bool) -> None:
+    args = ["play", "--seed", "5", "--delay", "0", *(["--plain"] if plain else [])]
+    term = Terminal(*args, cols=cols, rows=rows)
     try:
         term.wait_for(r"o: your\s+opponent\]")
         question = (

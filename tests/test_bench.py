@@ -95,10 +95,13 @@ def test_bench_bots_reports_a_duplicate_match(
 ) -> None:
     args = ["bots", "--a", "normal", "--b", "easy", "--matches", "2", "--workers", "1"]
     assert bench.main([*args, "--variant", variant]) == 0
-    result = last_json(capsys.readouterr().out)
-    assert result["matches"] == 2 and result["bank_version"] == 1
+    out = capsys.readouterr().out
+    result = last_json(out)
+    assert result["matches"] == 2 and result["games"] == 4 and result["bank_version"] == 1
     assert result["variant"] == variant
-    assert set(result) >= {"wilson95", "margin_per_hand", "a_latency_ms", "b_latency_ms"}
+    assert set(result) >= {"a_game_win_rate", "game_wilson95", "a_match_win_rate", "wilson95"}
+    assert set(result) >= {"margin_per_hand", "a_latency_ms", "b_latency_ms"}
+    assert f"normal vs easy ({variant}): normal won " in out
 
 
 def test_bench_refuses_nonsense_arguments() -> None:

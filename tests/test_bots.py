@@ -237,6 +237,8 @@ def test_a_small_duplicate_match_reports_sane_figures() -> None:
         assert r.latency[0] and r.latency[1]
         assert sum(r.games_won) <= 2
     summary = summarise("normal", "easy", results, 1)
+    low, high = summary["game_wilson95"]  # type: ignore[misc]
+    assert 0 <= low <= summary["a_game_win_rate"] <= high <= 1
     low, high = summary["wilson95"]  # type: ignore[misc]
     assert 0 <= low <= summary["a_match_win_rate"] <= high <= 1
     assert summary["hands"] == sum(r.hands for r in results)

@@ -20,10 +20,20 @@ from umtali.engine.events import Event
 from umtali.engine.view import PlayerView
 from umtali.lab import bench
 from umtali.lab.match_record import RecordError, RunKey, append, open_record
-from umtali.lab.tournament import decision_print, play_match
+from umtali.lab.tournament import decision_print, play_match, summarise
 
 RUN = ["bots", "--a", "normal", "--b", "easy", "--workers", "1"]
-SAME = ("a_match_win_rate", "wilson95", "a_games_won", "b_games_won", "hands", "margin_per_hand")
+SAME = (
+    "a_game_win_rate",
+    "game_wilson95",
+    "a_games_won",
+    "b_games_won",
+    "games_undecided",
+    "hands",
+    "margin_per_hand",
+    "a_match_win_rate",
+    "wilson95",
+)
 
 
 def _last_json(out: str) -> dict[str, object]:
@@ -95,6 +105,25 @@ def test_the_fingerprint_hashes_the_moves_played_not_the_words_for_them(
     monkeypatch.setattr(Action, "__str__", lambda self: "?")
     assert decision_print("normal", "easy") == before
     assert decision_print("easy", "normal") != before  # other moves: another fingerprint
+
+
+def test_a_record_written_before_games_won_led_still_gives_the_games_figures(
+    tmp_path: Path,
+) -> None:
+    # A line as records have always held it: the games each side won, from which the
+    # games left level follow (a match is two games), so nothing new need be stored.
+    key = RunKey("normal", "easy", "classic", 1, "f" * 16)
+    record = tmp_path / "run.jsonl"
+    open_record(record, key)
+    with record.open("a") as out:
+        out.write(
+            '{"index": 0, "points": [55, 60], "hands": 16, "games_won": [0, 1], '
+            '"latency": [[0.001], [0.002]]}\n'
+        )
+    kept = open_record(record, key)
+    figures = summarise("normal", "easy", list(kept.values()), 1)
+    assert figures["games"] == 2 and figures["games_undecided"] == 1
+    assert figures["a_game_win_rate"] == 0.25 and figures["a_match_win_rate"] == 0.0
 
 
 def test_a_torn_last_line_is_dropped_and_its_match_played_again(tmp_path: Path) -> None:

@@ -612,6 +612,7 @@ def _bots(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.matches < 1 or args.workers < 1:
         parser.error("--matches and --workers must be at least 1")
     from umtali.lab.match_record import RecordError
+    from umtali.lab.tournament import headline
 
     try:
         result = bench_bots(
@@ -638,15 +639,11 @@ def _bots(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return 130
     if result.get("resumed"):
         print(f"went on from {args.record}: {result['resumed']} matches were played before")
-    low, high = cast("list[float]", result["wilson95"])
+    print(headline(result))
     print(
-        f"{args.a} vs {args.b} ({args.variant}): {args.a} wins "
-        f"{result['a_match_win_rate']:.1%} of {args.matches} duplicate matches "
-        f"(95% interval {low:.1%} to {high:.1%})"
-    )
-    print(
-        f"  margin {result['margin_per_hand']:+} points per hand; per hand "
-        f"{args.a} {result['a_points_per_hand']}, {args.b} {result['b_points_per_hand']}"
+        f"  over {args.matches} duplicate matches (95% intervals); points per hand "
+        f"{args.a} {result['a_points_per_hand']}, {args.b} {result['b_points_per_hand']} "
+        f"(margin {result['margin_per_hand']:+})"
     )
     print(f"  decision latency (ms): {args.a} {result['a_latency_ms']}")
     print(f"                         {args.b} {result['b_latency_ms']}")

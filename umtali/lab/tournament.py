@@ -2,7 +2,11 @@
 
 A *match* is two games on the same deals with the bots in swapped seats,
 so each bot plays both hands of every deal and the luck of the cards
-cancels.  Bot A wins the match when its points over both games exceed B's.
+cancels.  The figure that leads is the share of *games* A won: a game of
+Umtali is won on its totals, and a session on games, so games won is what a
+player feels; a game left level at the cap on hands counts a half.  Beside
+it stand the points margin a hand and the match score (A wins the match when
+its points over both games exceed B's), which reward the points proxy.
 The deals come from a versioned bank: match ``i`` of bank version ``v`` is
 the same everywhere, so figures from different runs compare.
 
@@ -19,8 +23,9 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from umtali.bots import make_bot
 from umtali.bots.arena import Driver, Timer
@@ -39,6 +44,8 @@ from umtali.engine.rules import CLASSIC, RuleSet, rules_named
 BANK_VERSION = 1
 MAX_HANDS = 12
 MAX_TARGET_HANDS = 40
+#: A duplicate match's games: the same deals twice, the seats swapped.
+GAMES_PER_MATCH = 2
 
 
 def bank_seed(index: int, version: int = BANK_VERSION) -> int:
@@ -163,7 +170,7 @@ class MatchResult:
     index: int
     points: tuple[int, int]  # bot A's and bot B's points over both games
     hands: int  # hands played over both games
-    games_won: tuple[int, int]
+    games_won: tuple[int, int]  # A's and B's games won; a game left level is neither's
     latency: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
 
     @property
@@ -172,8 +179,19 @@ class MatchResult:
 
     @property
     def score(self) -> float:
-        """1 for a match A won, 0 for one it lost, a half for a tie."""
+        """The match score: 1 for a match A won on points, 0 for one it lost, a half
+        for a tie."""
         return 1.0 if self.margin > 0 else 0.0 if self.margin < 0 else 0.5
+
+    @property
+    def undecided(self) -> int:
+        """The games that reached the cap on hands with the totals level: won by neither."""
+        return GAMES_PER_MATCH - sum(self.games_won)
+
+    @property
+    def game_share(self) -> float:
+        """A's share of the match's games, a game left level counting a half."""
+        return (self.games_won[0] + self.undecided / 2) / GAMES_PER_MATCH
 
 
 def _game_goes_on(rules: RuleSet, scores: list[tuple[int, int]], totals: list[int]) -> bool:
@@ -284,7 +302,21 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def summarise(a: str, b: str, results: list[MatchResult], version: int) -> dict[str, object]:
+    """The figures of a run of duplicate matches, the share of games won first.
+
+    ``a_game_win_rate`` is A's share of every game played (two a match), a game
+    left level at the cap on hands (``games_undecided``) counting a half, and
+    ``game_wilson95`` its 95% Wilson interval.  ``a_match_win_rate`` and
+    ``wilson95`` are the match score and its interval, under the names they had
+    when they led, so that what read them still reads them.
+    """
     n = len(results)
+    games = GAMES_PER_MATCH * n
+    a_won = sum(r.games_won[0] for r in results)
+    b_won = sum(r.games_won[1] for r in results)
+    undecided = games - a_won - b_won
+    game_score = a_won + undecided / 2
+    game_low, game_high = wilson(game_score, games)
     wins = sum(r.score for r in results)
     low, high = wilson(wins, n)
     hands = sum(r.hands for r in results)
@@ -296,14 +328,18 @@ def summarise(a: str, b: str, results: list[MatchResult], version: int) -> dict[
         "b": b,
         "bank_version": version,
         "matches": n,
-        "a_match_win_rate": round(wins / n, 4) if n else 0.0,
-        "wilson95": [round(low, 4), round(high, 4)],
-        "a_games_won": sum(r.games_won[0] for r in results),
-        "b_games_won": sum(r.games_won[1] for r in results),
+        "games": games,
+        "a_game_win_rate": round(game_score / games, 4) if games else 0.0,
+        "game_wilson95": [round(game_low, 4), round(game_high, 4)],
+        "a_games_won": a_won,
+        "b_games_won": b_won,
+        "games_undecided": undecided,
         "hands": hands,
         "margin_per_hand": round(sum(r.margin for r in results) / hands, 3) if hands else 0.0,
         "a_points_per_hand": round(sum(r.points[0] for r in results) / hands, 3) if hands else 0,
         "b_points_per_hand": round(sum(r.points[1] for r in results) / hands, 3) if hands else 0,
+        "a_match_win_rate": round(wins / n, 4) if n else 0.0,
+        "wilson95": [round(low, 4), round(high, 4)],
         "a_latency_ms": {
             "p50": round(percentile(lat_a, 0.5) * 1000, 3),
             "p95": round(percentile(lat_a, 0.95) * 1000, 3),
@@ -315,8 +351,37 @@ def summarise(a: str, b: str, results: list[MatchResult], version: int) -> dict[
     }
 
 
+def headline(summary: Mapping[str, Any]) -> str:
+    """A :func:`summarise` in a line: games won first, then the margin and the matches.
+
+    >>> print(headline({"a": "expert", "b": "hard", "games": 400, "a_game_win_rate": 0.5425,
+    ...     "game_wilson95": [0.4935, 0.5907], "a_games_won": 216, "b_games_won": 182,
+    ...     "games_undecided": 2, "margin_per_hand": 1.304, "a_match_win_rate": 0.62,
+    ...     "wilson95": [0.551, 0.684]}))  # doctest: +NORMALIZE_WHITESPACE
+    expert vs hard: expert won 54.2% of 400 games (49.4–59.1%), 216–182 and 2 level
+    at the cap on hands (a half each); +1.3 points a hand; matches 62.0% (55.1–68.4%)
+    """
+    a, b = summary["a"], summary["b"]
+    variant = f" ({summary['variant']})" if "variant" in summary else ""
+    record = f"{summary['a_games_won']}–{summary['b_games_won']}"
+    if summary["games_undecided"]:
+        record += f" and {summary['games_undecided']} level at the cap on hands (a half each)"
+    return (
+        f"{a} vs {b}{variant}: {a} won {summary['a_game_win_rate']:.1%} of "
+        f"{summary['games']} games ({_span(summary['game_wilson95'])}), {record}; "
+        f"{summary['margin_per_hand']:+.1f} points a hand; "
+        f"matches {summary['a_match_win_rate']:.1%} ({_span(summary['wilson95'])})"
+    )
+
+
+def _span(interval: Sequence[float]) -> str:
+    low, high = interval
+    return f"{100 * low:.1f}–{100 * high:.1f}%"
+
+
 __all__ = [
     "BANK_VERSION",
+    "GAMES_PER_MATCH",
     "LAB_ONLY",
     "HardBot",
     "LabLevel",
@@ -325,6 +390,7 @@ __all__ = [
     "ReaderBot",
     "bank_seed",
     "decision_print",
+    "headline",
     "lab_levels",
     "ladder_levels",
     "play_match",

@@ -50,7 +50,7 @@ def test_a_small_ladder_gives_the_same_results_however_the_work_is_split() -> No
     assert first["ratings"] == again["ratings"]
     for name, pair in first["pairs"].items():
         other = again["pairs"][name]
-        for key in ("a_match_win_rate", "margin_per_hand", "hands"):
+        for key in ("a_game_win_rate", "a_match_win_rate", "margin_per_hand", "hands"):
             assert pair[key] == other[key]
     text = ladder_text(first)
-    assert "| easy v normal | 2 |" in text and "| normal | +0 | (the anchor) |" in text
+    assert "| easy v normal | 4 |" in text and "| normal | +0 | (the anchor) |" in text

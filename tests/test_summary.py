@@ -122,3 +122,18 @@ def test_bench_bots_prints_games_won_first(
     assert line.startswith("normal vs easy (classic): normal won 43.8% of 8 games")
     assert "a half each" in line
     assert out.splitlines()[-1].startswith('{"benchmark": "bots"')
+
+
+def test_the_ladder_rates_and_leads_with_games_won(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Hard wins every match on points but only one game of each two: by games the two
+    # are level, so their ratings are (where matches would have put hard far above).
+    split = [_match(i, (40, 30), (1, 1)) for i in range(10)]
+    monkeypatch.setattr(workers, "run_jobs", _canned(split))
+    ladder = bench.bench_ladder(["hard", "normal"], 10, 1, 1)
+    assert ladder["ratings"] == {"hard": 0, "normal": 0}
+    pair = ladder["pairs"]["hard v normal"]
+    assert pair["a_game_win_rate"] == 0.5 and pair["a_match_win_rate"] == 1.0
+    header, _, row = bench.ladder_text(ladder).splitlines()[:3]
+    assert header.index("games") < header.index("first won") < header.index("matches won")
+    assert row.startswith("| hard v normal | 20 | 50% (")
+    assert row.endswith("| +1.2 | 100% (72–100%) |")

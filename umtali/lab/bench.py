@@ -394,7 +394,8 @@ def bench_ladder(
     rules: str = "classic",
     ray: str | None = None,
 ) -> dict[str, Any]:
-    """A round robin of duplicate matches between ``levels``, and a rating for each."""
+    """A round robin of duplicate matches between ``levels``, and a rating for each from
+    the games won."""
     from umtali.lab.ladder import fit, intervals, pairs
     from umtali.lab.tournament import MatchResult, play_match, summarise
     from umtali.lab.workers import run_jobs
@@ -404,7 +405,9 @@ def bench_ladder(
     by_pair: dict[tuple[str, str], list[MatchResult]] = {}
     for (a, b, _), result in zip(jobs, done, strict=True):
         by_pair.setdefault((a, b), []).append(result)
-    scores = {pair: [r.score for r in results] for pair, results in by_pair.items()}
+    # Rated on games won, as a player is: each match's share of its two games, so the
+    # bootstrap resamples whole matches (its two games share their deals).
+    scores = {pair: [r.game_share for r in results] for pair, results in by_pair.items()}
     ratings = fit(levels, scores)
     spread = intervals(levels, scores, random.Random(version))
     table = {f"{a} v {b}": summarise(a, b, results, version) for (a, b), results in by_pair.items()}
@@ -420,23 +423,38 @@ def bench_ladder(
 
 
 def ladder_text(result: dict[str, Any]) -> str:
-    """The ladder as a Markdown table: each pair's match score, then the ratings."""
+    """The ladder as Markdown tables: each pair's share of games won (a game left level
+    at the cap on hands a half), its margin and its match score; then the ratings, which
+    are fitted to the games won."""
     lines = [
-        f"| {result['variant']} | matches | first wins (95% interval) | margin per hand |",
-        "|---|---|---|---|",
+        f"| {result['variant']} | games | first won (95% interval) | margin per hand "
+        "| matches won (95% interval) |",
+        "|---|---|---|---|---|",
     ]
     for name, pair in result["pairs"].items():
-        low, high = pair["wilson95"]
         lines.append(
-            f"| {name} | {pair['matches']} | {100 * pair['a_match_win_rate']:.0f}% "
-            f"({100 * low:.0f}–{100 * high:.0f}%) | {pair['margin_per_hand']:+.1f} |"
+            f"| {name} | {pair['games']} | {_percent(pair['a_game_win_rate'])} "
+            f"({_percents(pair['game_wilson95'])}) | {pair['margin_per_hand']:+.1f} | "
+            f"{_percent(pair['a_match_win_rate'])} ({_percents(pair['wilson95'])}) |"
         )
+    undecided = sum(pair["games_undecided"] for pair in result["pairs"].values())
+    if undecided:
+        lines += ["", f"{undecided} games were level at the cap on hands: each counts a half."]
     lines += ["", "| level | rating (Elo points, normal = 0) | 95% interval |", "|---|---|---|"]
     for level, rating in sorted(result["ratings"].items(), key=lambda kv: kv[1]):
         low, high = result["rating95"][level]
         spread = "(the anchor)" if low == high == rating else f"{low:+d} to {high:+d}"
         lines.append(f"| {level} | {rating:+d} | {spread} |")
     return "\n".join(lines)
+
+
+def _percent(share: float) -> str:
+    return f"{100 * share:.0f}%"
+
+
+def _percents(interval: Sequence[float]) -> str:
+    low, high = interval
+    return f"{100 * low:.0f}–{100 * high:.0f}%"
 
 
 def _ray_option(parser: argparse.ArgumentParser) -> None:

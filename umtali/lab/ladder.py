@@ -1,10 +1,13 @@
 """The ladder: every level against every other in duplicate matches, and a rating each.
 
 A round robin of duplicate matches (:func:`umtali.lab.tournament.play_match`, on
-the versioned deal bank) gives each pair of levels a match score; a
-Bradley-Terry fit of all the scores at once gives each level one number, in Elo
-points (400 points are odds of ten to one), with ``normal`` at 0.  The interval
-of each rating comes from refitting on the matches resampled (a bootstrap).
+the versioned deal bank) gives each pair of levels the share of games each won
+(a game is won on its totals, and a player's session on games, so games won is
+what the rating speaks of); a Bradley-Terry fit of all the scores at once gives
+each level one number, in Elo points (400 points are odds of ten to one in
+games), with ``normal`` at 0.  Each match enters as its share of its two games,
+so the interval of each rating, from refitting on the matches resampled (a
+bootstrap), resamples whole matches: the two games of one share their deals.
 
 >>> scores = {("normal", "easy"): [1.0] * 9 + [0.0]}
 >>> round(fit(["easy", "normal"], scores)["easy"])
@@ -20,7 +23,7 @@ from collections.abc import Mapping, Sequence
 #: The level rated 0.
 ANCHOR = "normal"
 #: Each pair is treated as having split one more match besides those played, so a
-#: level that won every match has a finite rating (a light prior towards equality).
+#: level that won every game has a finite rating (a light prior towards equality).
 PRIOR = 0.5
 
 
@@ -29,8 +32,9 @@ def fit(
 ) -> dict[str, float]:
     """Bradley-Terry strengths, as Elo points with ANCHOR (if present) at 0.
 
-    ``scores[(a, b)]`` lists a's score in each match against b (1 a win, 0 a loss,
-    a half for a tie).
+    ``scores[(a, b)]`` lists a's score in each match against b: its share of the
+    match's games (1 both, 0 neither, a half one of two; a game left level counts a
+    half).  Any score from 0 to 1 a match will do: a match score fits the same way.
     """
     wins = {x: 0.0 for x in levels}
     games: dict[tuple[str, str], float] = {}

@@ -2,8 +2,8 @@
 
 The bots are the ladder's fixed rungs, each read from its level's entry in
 :mod:`umtali.bots.levels`: the anchor (``normal``, at 25), and each other level
-placed so that the model predicts the win rate measured in duplicate matches
-against a level already placed (README, ``umtali bench bots``).  Every level has
+placed so that the model predicts the share of games won measured in duplicate
+matches against a level already placed (README, ``umtali bench bots``).  Every level has
 a rung, so every game against a bot counts.  Your rating starts where openskill
 starts everyone (25 ± 8.3) and moves with each game against a bot;
 the rungs never move, so your number means the same thing tomorrow.  Games

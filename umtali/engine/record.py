@@ -24,6 +24,12 @@ The layout, one fact per line (``#`` starts a comment)::
     1: meld KS QS
     2: draw
     result: 23 17 out 1
+
+A game played with real cards (version 4) has no ``seed`` line: each hand gives its
+deal as typed in, ``hand 1 dealer 1 eleven 1`` and then ``deal 1:``, ``deal 2:``,
+``up:`` (where the rules turn up a card) and ``drawn:``, the cards drawn from the
+stock in order (see :mod:`umtali.engine.real_deal`).  A shuffled game's record is
+still written as version 3, so older versions read it.
 """
 
 from __future__ import annotations
@@ -35,21 +41,21 @@ from urllib.parse import unquote
 
 from umtali.engine.actions import Action
 from umtali.engine.cards import Card
-from umtali.engine.errors import IllegalAction, InvalidNotation, UmtaliError
+from umtali.engine.errors import IllegalAction, InvalidNotation
+from umtali.engine.errors import RecordError as RecordError  # its home before errors.py
 from umtali.engine.hand import Hand
 from umtali.engine.match import Game, Session
 from umtali.engine.moves import NOT_MOVES
+from umtali.engine.real_deal import NO_SEED, DrawCheck, by_hand, typed_deal, typed_deal_lines
 from umtali.engine.rules import PRESETS, rules_named
 
-#: Version 2 writes names escaped (see :func:`escape_name`); version 1 records still load.
-#: 3 added ``copy`` lines (the extra records a game is also written to); 2 escaped
-#: names.  Every older version still loads.
-FORMAT_VERSION = 3
+#: The newest version this umtali reads: 4 added games played with real cards (deals
+#: typed in, no seed); 3 added ``copy`` lines (the extra records a game is also written
+#: to); 2 escaped names (see :func:`escape_name`).  Every older version still loads.
+FORMAT_VERSION = 4
+#: A record is written as the oldest version that holds it: a shuffled game's as 3.
+SHUFFLED_VERSION = 3
 MAGIC = "umtali record"
-
-
-class RecordError(UmtaliError):
-    """A record that cannot be read or does not replay; the message names file and line."""
 
 
 class PlayerKind(str, Enum):
@@ -120,8 +126,8 @@ def unescape_name(text: str) -> str:
 class HandRecord:
     number: int
     dealer: int
-    eleven: int
-    seed: int
+    eleven: int  # 0 where a hand typed in from real cards leaves it out
+    seed: int | None  # None: dealt with real cards, typed in
     p1: tuple[Card, ...]
     p2: tuple[Card, ...]
     stock: tuple[Card, ...]
@@ -130,13 +136,18 @@ class HandRecord:
     undone: list[tuple[int, tuple[Action, ...]]] = field(default_factory=list)
     result: tuple[int, int, int | None, str] | None = None  # scores, went out, end
     line: int = 0
+    # A hand dealt with real cards: the up-card (where the rules have one) and the
+    # cards drawn from the stock, in order.
+    up: Card | None = None
+    drawn: tuple[Card, ...] | None = None
+    lines: dict[str, int] = field(default_factory=dict)  # where each line was
 
 
 @dataclass
 class RecordData:
     rules: str
     match: MatchKind
-    seed: int
+    seed: int | None  # None: a game played with real cards
     players: tuple[PlayerInfo, PlayerInfo]
     games: list[list[HandRecord]] = field(default_factory=list)
     # Records the game is also written to (``umtali play --record FILE``), absolute.
@@ -157,11 +168,12 @@ def played(hand: Hand) -> list[Played]:
 def _header(
     match: Game | Session, players: tuple[PlayerInfo, PlayerInfo], copies: Sequence[str] = ()
 ) -> list[str]:
+    real = by_hand(match)
     return [
-        f"{MAGIC} {FORMAT_VERSION}",
+        f"{MAGIC} {FORMAT_VERSION if real else SHUFFLED_VERSION}",
         f"rules {match.rules.name}",
         f"match {match_kind(match).value}",
-        f"seed {match.seed}",
+        *([] if real else [f"seed {match.seed}"]),
         players[0].line(1),
         players[1].line(2),
         *(f"copy {escape_name(path)}" for path in copies),
@@ -170,6 +182,8 @@ def _header(
 
 def _deal_lines(number: int, hand: Hand) -> list[str]:
     d = hand.deal
+    if d.drawn is not None:
+        return typed_deal_lines(number, d, hand.rules)
     return [
         f"hand {number} dealer {d.dealer} eleven {d.eleven} seed {d.seed}",
         "deal 1: " + " ".join(map(str, d.p1)),
@@ -345,6 +359,62 @@ def _int(word: str, source: str, line: int, what: str) -> int:
         raise RecordError(f"{source}:{line}: {what} should be a number, not {word!r}") from None
 
 
+def _hand_line(rest: str, version: int, source: str, n: int) -> HandRecord:
+    """A ``hand`` line: ``N dealer D eleven E seed S``, or (a hand dealt with real
+    cards, version 4 on) ``N dealer D``, with ``eleven E`` where the rules have no up-card."""
+    words = rest.split()
+    shape = words[1::2]
+    seeded = len(words) == 7 and shape == ["dealer", "eleven", "seed"]
+    typed = version >= 4 and len(words) in (3, 5) and shape in (["dealer"], ["dealer", "eleven"])
+    if not (seeded or typed):
+        real = " (with real cards: 'hand N dealer D eleven E')" if version >= 4 else ""
+        raise RecordError(f"{source}:{n}: write 'hand N dealer D eleven E seed S'{real}")
+    number, dealer, *more = (_int(w, source, n, "the hand line") for w in words[0::2])
+    eleven = more[0] if more else 0
+    seed = more[1] if seeded else None
+    return HandRecord(number, dealer, eleven, seed, (), (), (), line=n, lines={"hand": n})
+
+
+# A hand's deal, each line with what it is called: a shuffled hand's last line is its
+# stock, a hand dealt with real cards has its up-card (if any) and the cards drawn.
+_DEAL_LINES = ("deal 1:", "deal 2:", "stock:", "up:", "drawn:")
+
+
+def _deal_line(hand: HandRecord, row: str, source: str, n: int) -> None:
+    """Read one of a hand's deal lines into ``hand``."""
+    key, _, text = row.partition(":")
+    earlier = hand.lines.get(key)
+    if earlier:
+        raise RecordError(
+            f"{source}:{n}: hand {hand.number} has a '{key}:' line already (line {earlier})"
+        )
+    real = hand.seed is None
+    if key in ("up", "drawn") and not real:
+        raise RecordError(
+            f"{source}:{n}: '{key}:' is for a hand dealt with real cards, whose hand line "
+            "has no seed"
+        )
+    if key == "stock" and real:
+        raise RecordError(
+            f"{source}:{n}: a hand dealt with real cards gives the cards drawn "
+            "('drawn: ...'), not the stock"
+        )
+    cards = _cards(text, source, n)
+    hand.lines[key] = n
+    if key == "up":
+        if len(cards) != 1:
+            raise RecordError(f"{source}:{n}: 'up:' names the one card turned up")
+        hand.up = cards[0]
+    elif key == "drawn":
+        hand.drawn = cards
+    elif key == "stock":
+        hand.stock = cards
+    elif key == "deal 1":
+        hand.p1 = cards
+    else:
+        hand.p2 = cards
+
+
 # The words a record may hold, each with its kind.
 _PLAYER_KINDS = {k.value: k for k in PlayerKind}
 _MATCH_KINDS = {k.value: k for k in MatchKind}
@@ -397,24 +467,14 @@ def parse_record(text: str, source: str = "record") -> RecordData:
         elif key == "hand":
             if not games:
                 raise RecordError(f"{source}:{n}: a hand comes after a 'game' line")
-            words = rest.split()
-            if len(words) != 7 or words[1::2] != ["dealer", "eleven", "seed"]:
-                raise RecordError(f"{source}:{n}: write 'hand N dealer D eleven E seed S'")
-            number, dealer, eleven, seed = (
-                _int(w, source, n, "the hand line") for w in words[0::2]
-            )
-            if number != len(games[-1]) + 1:
+            hand = _hand_line(rest, version, source, n)
+            if hand.number != len(games[-1]) + 1:
                 raise RecordError(f"{source}:{n}: hands must be numbered in order")
-            hand = HandRecord(number, dealer, eleven, seed, (), (), (), line=n)
             games[-1].append(hand)
         elif hand is None:
             raise RecordError(f"{source}:{n}: unexpected line {row!r}")
-        elif row.startswith("deal 1:"):
-            hand.p1 = _cards(row[7:], source, n)
-        elif row.startswith("deal 2:"):
-            hand.p2 = _cards(row[7:], source, n)
-        elif row.startswith("stock:"):
-            hand.stock = _cards(row[6:], source, n)
+        elif row.startswith(_DEAL_LINES):
+            _deal_line(hand, row, source, n)
         elif row.startswith("result:"):
             words = row[7:].split()
             shape = words[2:] if len(words) > 2 else []
@@ -424,6 +484,7 @@ def parse_record(text: str, source: str = "record") -> RecordData:
             a = _int(words[0], source, n, "a score")
             b = _int(words[1], source, n, "a score")
             hand.result = (a, b, who, words[2])
+            hand.lines["result"] = n
         elif row.startswith("undone:") and version >= 3:
             try:
                 taken = tuple(Action.parse(t) for t in row[7:].split(";") if t.strip())
@@ -436,7 +497,9 @@ def parse_record(text: str, source: str = "record") -> RecordData:
             hand.actions.append((int(row[0]), row[2:].strip(), n))
         else:
             raise RecordError(f"{source}:{n}: unexpected line {row!r}")
-    missing = [k for k in ("rules", "match", "seed") if k not in header]
+    # A game played with real cards has no seed (version 4 on).
+    needed = ("rules", "match") if version >= 4 else ("rules", "match", "seed")
+    missing = [k for k in needed if k not in header]
     if missing or set(players) != {1, 2}:
         what = ", ".join(missing + (["both players"] if set(players) != {1, 2} else []))
         raise RecordError(f"{source}: the record's header is incomplete (missing {what})")
@@ -448,66 +511,124 @@ def parse_record(text: str, source: str = "record") -> RecordData:
     return RecordData(
         rules=header["rules"],
         match=match,
-        seed=_int(header["seed"], source, 0, "the seed"),
+        seed=_int(header["seed"], source, 0, "the seed") if "seed" in header else None,
         players=(players[1], players[2]),
         games=games,
         copies=tuple(copies),
     )
 
 
+def _new_match(data: RecordData, source: str) -> Game | Session:
+    """The game or session a record starts: from its seed, or, for a game played with
+    real cards, with the first hand's dealer (nothing is shuffled)."""
+    rules = rules_named(data.rules)
+    session = data.match is MatchKind.SESSION
+    if data.seed is not None:
+        return Session(rules, seed=data.seed) if session else Game(rules, seed=data.seed)
+    first = data.games[0][0] if data.games and data.games[0] else None
+    if first is None:
+        raise RecordError(
+            f"{source}: the record has no seed and no hand: a game played with real cards "
+            "gives each hand's deal ('hand 1 dealer 1 eleven 1', 'deal 1: ...')"
+        )
+    if first.dealer not in (1, 2):
+        raise RecordError(f"{source}:{first.line}: the dealer is player 1 or 2")
+    if session:
+        return Session(rules, seed=NO_SEED, first_dealer=first.dealer)
+    return Game(rules, seed=NO_SEED, first_dealer=first.dealer)
+
+
 def restore(data: RecordData, source: str = "record") -> Game | Session:
     """Rebuild the game or session a record describes by replaying it, checking as it goes."""
-    rules = rules_named(data.rules)
-    session = Session(rules, seed=data.seed) if data.match is MatchKind.SESSION else None
-    game = session.game if session is not None else Game(rules, seed=data.seed)
+    match = _new_match(data, source)
+    session = match if isinstance(match, Session) else None
+    game = match.game if isinstance(match, Session) else match
     for g, hands in enumerate(data.games, 1):
         if g > 1:
             if session is None or not game.is_over or session.is_over:
                 raise RecordError(f"{source}: game {g} cannot start: the match was not at its end")
             game = session.next_game()
         for rec in hands:
-            where = f"{source}:{rec.line}"
-            if game.is_over:
-                raise RecordError(f"{where}: hand {rec.number} comes after the game was over")
-            if rec.dealer != game.dealer:
-                raise RecordError(
-                    f"{where}: hand {rec.number} is dealt by player {rec.dealer}, "
-                    f"but player {game.dealer} deals it"
-                )
-            if game.hand is not None and not game.hand.is_over:
-                raise RecordError(f"{where}: hand {rec.number} starts before the last one ended")
-            if rec.eleven not in (1, 2):
-                raise RecordError(f"{where}: 'eleven' is 1 or 2")
-            hand = game.next_hand(eleven=rec.eleven)
-            d = hand.deal
-            if (d.p1, d.p2, d.stock, d.seed) != (rec.p1, rec.p2, rec.stock, rec.seed):
-                raise RecordError(
-                    f"{where}: the deal of hand {rec.number} is not the one the record's "
-                    "seed gives (was the file edited?)"
-                )
-            game.undone.extend((len(game.hands) - 1, keep, taken) for keep, taken in rec.undone)
-            for who, text, line in rec.actions:
-                if hand.is_over:
-                    raise RecordError(f"{source}:{line}: {text!r} comes after the hand ended")
-                if who != hand.to_move:
-                    raise RecordError(
-                        f"{source}:{line}: {text!r} is marked for player {who}, "
-                        f"but it is player {hand.to_move}'s move"
-                    )
-                try:
-                    hand.play(text)
-                except IllegalAction as err:
-                    raise RecordError(f"{source}:{line}: {text!r} is not legal: {err}") from None
-            if rec.result is not None:
-                if not hand.is_over:
-                    raise RecordError(f"{where}: hand {rec.number} has a result but is not over")
-                a, b, out, _ = rec.result
-                if (a, b) != hand.scores or out != hand.went_out:
-                    raise RecordError(
-                        f"{where}: hand {rec.number}'s result {a}-{b} does not match the "
-                        f"replay ({hand.scores[0]}-{hand.scores[1]})"
-                    )
-    return session if session is not None else game
+            _replay_hand(game, rec, data.seed is None, source)
+    return match
+
+
+def _deal_of(game: Game, rec: HandRecord, real: bool, source: str) -> Hand:
+    """Deal the hand ``rec`` describes in ``game``, checking the record's deal."""
+    where = f"{source}:{rec.line}"
+    if real != (rec.seed is None):
+        raise RecordError(
+            f"{where}: hand {rec.number} "
+            + (
+                "has a seed, but the record has none: every hand of a game played with real "
+                "cards is typed in ('hand N dealer D eleven E', without a seed)"
+                if real
+                else "has no seed, but the record has one: a game played with real cards "
+                "has no 'seed' line"
+            )
+        )
+    if real:
+        cards = (rec.p1, rec.p2, rec.up, rec.drawn or ())
+        numbers = (rec.number, rec.dealer, rec.eleven)
+        return game.next_hand(deal=typed_deal(game.rules, numbers, cards, rec.lines, source))
+    if rec.eleven not in (1, 2):
+        raise RecordError(f"{where}: 'eleven' is 1 or 2")
+    hand = game.next_hand(eleven=rec.eleven)
+    d = hand.deal
+    if (d.p1, d.p2, d.stock, d.seed) != (rec.p1, rec.p2, rec.stock, rec.seed):
+        raise RecordError(
+            f"{where}: the deal of hand {rec.number} is not the one the record's "
+            "seed gives (was the file edited?)"
+        )
+    return hand
+
+
+def _replay_hand(game: Game, rec: HandRecord, real: bool, source: str) -> None:
+    """Deal and play one hand of a record in ``game``, checking it as it goes."""
+    where = f"{source}:{rec.line}"
+    if game.is_over:
+        raise RecordError(f"{where}: hand {rec.number} comes after the game was over")
+    if rec.dealer != game.dealer:
+        raise RecordError(
+            f"{where}: hand {rec.number} is dealt by player {rec.dealer}, "
+            f"but player {game.dealer} deals it"
+        )
+    if game.hand is not None and not game.hand.is_over:
+        raise RecordError(f"{where}: hand {rec.number} starts before the last one ended")
+    hand = _deal_of(game, rec, real, source)
+    draws = DrawCheck(hand, rec.number, rec.lines, source) if real else None
+    game.undone.extend((len(game.hands) - 1, keep, taken) for keep, taken in rec.undone)
+    for who, text, line in rec.actions:
+        if hand.is_over:
+            raise RecordError(f"{source}:{line}: {text!r} comes after the hand ended")
+        if who != hand.to_move:
+            raise RecordError(
+                f"{source}:{line}: {text!r} is marked for player {who}, "
+                f"but it is player {hand.to_move}'s move"
+            )
+        try:
+            action = Action.parse(text)
+            if draws is not None:
+                draws.before(action, line)
+            hand.play(action)
+        except (IllegalAction, InvalidNotation) as err:
+            raise RecordError(f"{source}:{line}: {text!r} is not legal: {err}") from None
+        if draws is not None:
+            draws.after(line)
+    if draws is not None:
+        draws.finish(rec.line)
+    if rec.result is not None:
+        at = f"{source}:{rec.lines.get('result', rec.line)}"
+        if not hand.is_over:
+            raise RecordError(f"{at}: hand {rec.number} has a result but is not over")
+        a, b, out, _ = rec.result
+        if (a, b) != hand.scores or out != hand.went_out:
+            said = f"out {out}" if out else "dead"
+            got = f"out {hand.went_out}" if hand.went_out else "dead"
+            raise RecordError(
+                f"{at}: hand {rec.number}'s result {a}-{b} {said} does not match the "
+                f"replay ({hand.scores[0]}-{hand.scores[1]} {got})"
+            )
 
 
 def load(text: str, source: str = "record") -> tuple[RecordData, Game | Session]:

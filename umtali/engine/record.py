@@ -122,6 +122,16 @@ def unescape_name(text: str) -> str:
     return unquote(text, errors="replace")
 
 
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One action line of a record: who played it, as written, and where (the line is
+    where, not what: records that differ only in comments and blank lines are equal)."""
+
+    player: int
+    text: str
+    line: int = field(default=0, compare=False)
+
+
 @dataclass
 class HandRecord:
     number: int
@@ -131,16 +141,16 @@ class HandRecord:
     p1: tuple[Card, ...]
     p2: tuple[Card, ...]
     stock: tuple[Card, ...]
-    actions: list[tuple[int, str, int]] = field(default_factory=list)  # player, text, line
+    actions: list[Step] = field(default_factory=list)
     # Undos: how many actions were kept, and those taken back (not replayed).
     undone: list[tuple[int, tuple[Action, ...]]] = field(default_factory=list)
     result: tuple[int, int, int | None, str] | None = None  # scores, went out, end
-    line: int = 0
+    line: int = field(default=0, compare=False)
     # A hand dealt with real cards: the up-card (where the rules have one) and the
     # cards drawn from the stock, in order.
     up: Card | None = None
     drawn: tuple[Card, ...] | None = None
-    lines: dict[str, int] = field(default_factory=dict)  # where each line was
+    lines: dict[str, int] = field(default_factory=dict, compare=False)  # where each line was
 
 
 @dataclass
@@ -391,8 +401,8 @@ def _deal_line(hand: HandRecord, row: str, source: str, n: int) -> None:
     real = hand.seed is None
     if key in ("up", "drawn") and not real:
         raise RecordError(
-            f"{source}:{n}: '{key}:' is for a hand dealt with real cards, whose hand line "
-            "has no seed"
+            f"{source}:{hand.line}: hand {hand.number} gives a seed, but its '{key}:' line "
+            f"(line {n}) is for a hand dealt with real cards, whose hand line has none"
         )
     if key == "stock" and real:
         raise RecordError(
@@ -494,7 +504,7 @@ def parse_record(text: str, source: str = "record") -> RecordData:
         elif row[:2] in ("1:", "2:"):
             if hand.result is not None:
                 raise RecordError(f"{source}:{n}: an action after the hand's result")
-            hand.actions.append((int(row[0]), row[2:].strip(), n))
+            hand.actions.append(Step(int(row[0]), row[2:].strip(), n))
         else:
             raise RecordError(f"{source}:{n}: unexpected line {row!r}")
     # A game played with real cards has no seed (version 4 on).
@@ -598,7 +608,8 @@ def _replay_hand(game: Game, rec: HandRecord, real: bool, source: str) -> None:
     hand = _deal_of(game, rec, real, source)
     draws = DrawCheck(hand, rec.number, rec.lines, source) if real else None
     game.undone.extend((len(game.hands) - 1, keep, taken) for keep, taken in rec.undone)
-    for who, text, line in rec.actions:
+    for step in rec.actions:
+        who, text, line = step.player, step.text, step.line
         if hand.is_over:
             raise RecordError(f"{source}:{line}: {text!r} comes after the hand ended")
         if who != hand.to_move:

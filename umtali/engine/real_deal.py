@@ -17,10 +17,9 @@ header has no ``seed`` line; each hand is::
 
 ``deal 1`` and ``deal 2`` are the players' hands as dealt (in any order), ``drawn``
 the cards taken from the top of the stock, one for every ``draw`` in the hand, in
-that order (it may run over several lines' worth: it is one line, as long as it
-needs).  Under rules with an up-card (family, practical, rummy) there is no
-``eleven`` (the non-dealer plays first) and one more line says which card was
-turned up: ``up: 6C``.
+that order, on one line however long.  Under rules with an up-card (family,
+practical, rummy) there is no ``eleven`` (the non-dealer plays first) and one more
+line says which card was turned up: ``up: 6C``.
 
 Cards never drawn stay unknown.  The engine wants a whole stock, so the rest of it
 is filled with the cards placed nowhere else, in card order; nobody ever sees them

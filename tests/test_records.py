@@ -22,8 +22,8 @@ from umtali.bots.arena import play_game
 from umtali.bots.seat import GameInfo
 from umtali.cli import main as cli
 from umtali.engine.record import (
-    FORMAT_VERSION,
     MAGIC,
+    SHUFFLED_VERSION,
     PlayerInfo,
     RecordError,
     RecordWriter,
@@ -117,15 +117,15 @@ def test_truncated_and_flipped_records_are_refused_or_read_consistently() -> Non
             continue
         # What loads must be the record of a real game, which saves back the same.
         data = parse_record(sample, "bad.umtali")
-        assert format_record(match, data.players).splitlines()[0] == f"{MAGIC} {FORMAT_VERSION}"
+        assert format_record(match, data.players).splitlines()[0] == f"{MAGIC} {SHUFFLED_VERSION}"
     assert refused > 100
 
 
 @pytest.mark.parametrize(
     "edit,message",
     [
-        (lambda t: t.replace(f"record {FORMAT_VERSION}", "record 9"), "newer than this umtali"),
-        (lambda t: t.replace(f"umtali record {FORMAT_VERSION}", "solitaire 1"), "not an Umtali"),
+        (lambda t: t.replace(f"record {SHUFFLED_VERSION}", "record 9"), "newer than this umtali"),
+        (lambda t: t.replace(f"umtali record {SHUFFLED_VERSION}", "solitaire 1"), "not an Umtali"),
         (lambda t: t.replace("rules classic", "rules poker"), "unknown rules 'poker'"),
         (lambda t: "", "the file is empty"),
         (lambda t: re.sub(r"1: discard \S+", "1: discard 4Q", t, count=1), "is not a card"),
@@ -419,7 +419,7 @@ def test_any_name_comes_back_from_a_record_exactly(name: str) -> None:
 
 def test_a_version_1_record_still_loads_with_its_names_as_written() -> None:
     text = format_record(half_played_game(3, 20), (PlayerInfo("human", "50%41"), PLAYERS[1]))
-    old = text.replace(f"{MAGIC} {FORMAT_VERSION}", f"{MAGIC} 1").replace("50%2541", "50%41")
+    old = text.replace(f"{MAGIC} {SHUFFLED_VERSION}", f"{MAGIC} 1").replace("50%2541", "50%41")
     data, _ = load(old)
     assert data.players[0].name == "50%41"  # version 1 wrote names unescaped
 

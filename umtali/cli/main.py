@@ -258,6 +258,17 @@ def run_resume(args: argparse.Namespace) -> int:
             )
             return 1
         saved = games[index - 1]
+    from umtali.engine.real_deal import by_hand
+
+    if by_hand(saved.match):  # nothing here could deal its next hand as the table did
+        print(
+            visible(
+                f"{saved.path}: that game was played with real cards: umtali review and "
+                "umtali replay read it, but it cannot be resumed here."
+            ),
+            file=sys.stderr,
+        )
+        return 1
     unplayable = _cannot_seat(saved.players)
     if unplayable:
         print(visible(f"{saved.path}: {unplayable}"), file=sys.stderr)

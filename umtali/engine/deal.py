@@ -37,6 +37,9 @@ class Dealt(NamedTuple):
     dealer: int  # 1 or 2
     eleven: int  # who holds the extra card and plays first
     seed: int
+    # The cards drawn from the stock, in order, where a person typed them in (a game
+    # played with real cards); None for a shuffled deal.
+    drawn: tuple[int, ...] | None = None
 
     def deal(self) -> Deal:
         """The deal as a record keeps it."""
@@ -68,6 +71,9 @@ class Deal:
     dealer: int  # 1 or 2
     eleven: int  # who was dealt the extra card and plays first
     seed: int  # also fixes how an exhausted stock is rebuilt
+    # The cards drawn from the stock in the order drawn, for a deal typed in from real
+    # cards (:mod:`umtali.engine.real_deal`); they, not the seed, order a rebuilt stock.
+    drawn_index: tuple[int, ...] | None = None
 
     @property
     def p1(self) -> tuple[Card, ...]:
@@ -81,6 +87,32 @@ class Deal:
     def stock(self) -> tuple[Card, ...]:
         return tuple(CARDS[i] for i in self.stock_index)
 
+    @property
+    def drawn(self) -> tuple[Card, ...] | None:
+        """The cards drawn from the stock, as typed in; None for a shuffled deal."""
+        drawn = self.drawn_index
+        return None if drawn is None else tuple(CARDS[i] for i in drawn)
+
+
+def told_stock(cards: Sequence[int], coming: Sequence[int]) -> list[int]:
+    """A stock rebuilt from ``cards`` (the discard pile under its top) in the order the
+    record says its cards were drawn: ``coming`` (the cards still to be drawn, in
+    order) as far as they are in it, then the rest by rank and suit.  Returned bottom
+    first, as a machine keeps its stock.  A card of ``coming`` that is not in the
+    pile ends the known part: the record's check then finds that draw wrong.
+
+    >>> told_stock([5, 9, 2, 7], [7, 2, 30, 5])
+    [9, 5, 2, 7]
+    """
+    left = set(cards)
+    top: list[int] = []
+    for card in coming:
+        if card not in left:
+            break
+        left.discard(card)
+        top.append(card)
+    return sorted(left, reverse=True) + top[::-1]
+
 
 _DECK = list(range(52))
 
@@ -93,6 +125,7 @@ def deal_cards(
     dealer: int,
     eleven: int | None,
     seed: int | None,
+    drawn: Sequence[CardLike] | None = None,
 ) -> Dealt:
     """The cards of :func:`umtali.deal_hand`'s deal (its arguments, its checks)."""
     rs = rules_named(rules)
@@ -138,6 +171,11 @@ def deal_cards(
         shuffle(rest, rng)
     elif len(used) != 52:
         raise InvalidDeal(f"the deal holds {len(used)} cards, not 52")
+    told = None if drawn is None else tuple(_card(c).index for c in drawn)
+    if told is not None:
+        first = [c.index for c in rest[int(rs.up_card) : int(rs.up_card) + len(told)]]
+        if stock is None or first != list(told[: len(first)]):
+            raise InvalidDeal("the cards drawn must be the stock's top (under any up-card)")
     sizes = {eleven: rs.big_hand, 3 - eleven: rs.small_hand}
     for who in (1, 2):
         if len(hands[who - 1]) != sizes[who]:
@@ -153,4 +191,5 @@ def deal_cards(
         dealer,
         eleven,
         seed,
+        told,
     )

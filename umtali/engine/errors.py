@@ -38,3 +38,7 @@ class AmbiguousAction(IllegalAction):
 
 class InvalidDeal(UmtaliError, ValueError):
     """An explicit deal that is not a shuffled deck split the way the rules say."""
+
+
+class RecordError(UmtaliError):
+    """A record that cannot be read or does not replay; the message names file and line."""

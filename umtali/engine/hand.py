@@ -250,6 +250,7 @@ def deal_hand(
     eleven: int | None = None,
     seed: int | None = None,
     rules: str | RuleSet = CLASSIC,
+    drawn: Sequence[CardLike] | None = None,
 ) -> Hand:
     """Deal a hand, from a seed or explicitly.
 
@@ -261,11 +262,18 @@ def deal_hand(
     rules with an up-card both hands are the same size, the stock's top card
     starts the discard pile and the non-dealer plays first (``eleven``, if
     given, must name them).
+
+    ``drawn`` (with the whole ``stock``) makes a deal typed in from real cards: the
+    cards drawn from the stock in the order drawn, the dealt stock's first, then those
+    drawn from stocks rebuilt from the discard pile, whose order they fix instead of
+    the seed (see :mod:`umtali.engine.real_deal`).
     """
-    dealt = deal_cards(rules, p1, p2, stock, dealer, eleven, seed)
+    dealt = deal_cards(rules, p1, p2, stock, dealer, eleven, seed, drawn)
     rs = dealt.rules
     masks = (mask_of_indices(dealt.p1), mask_of_indices(dealt.p2))
     state = state_class(rs)(rs, masks, dealt.stock, dealt.dealer - 1, dealt.eleven - 1, dealt.seed)
+    if dealt.drawn is not None:  # the dealt stock's own draws are its top cards already
+        state.told = dealt.drawn[len(dealt.stock) - int(rs.up_card) :]
     if rs.up_card:
         state.deal_up_card()
     return Hand(state, dealt)
@@ -281,6 +289,7 @@ def replay(deal: Deal, actions: Sequence[str | Action], rules: str | RuleSet = C
         eleven=deal.eleven,
         seed=deal.seed,
         rules=rules,
+        drawn=deal.drawn,
     )
     for text in actions:
         hand.play(text)

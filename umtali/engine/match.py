@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from umtali.engine.actions import Action
 from umtali.engine.cards import CARDS, Card
+from umtali.engine.deal import Deal
 from umtali.engine.errors import IllegalAction
 from umtali.engine.hand import Hand, deal_hand, replay
 from umtali.engine.rules import CLASSIC, RuleSet, rules_named
@@ -154,16 +155,24 @@ class Game:
         a, b = self.totals
         return 1 if a > b else 2
 
-    def next_hand(self, eleven: int | None = None) -> Hand:
+    def next_hand(self, eleven: int | None = None, deal: Deal | None = None) -> Hand:
         """Deal the next hand; ``eleven`` is the dealer's choice of who takes the extra card.
 
         Under rules with an up-card there is no extra card and ``eleven`` is ignored.
+        ``deal`` is a deal made elsewhere (typed in from real cards) instead of one
+        shuffled from the game's seed; its dealer must be the one whose deal it is.
         """
         if self.hand is not None and not self.hand.is_over:
             raise IllegalAction("the current hand is not over yet")
         if self.is_over:
             raise IllegalAction("the game is over")
         dealer = self.dealer
+        if deal is not None:
+            if deal.dealer != dealer:
+                raise IllegalAction(f"player {dealer} deals this hand, not player {deal.dealer}")
+            hand = replay(deal, [], self.rules)
+            self.hands.append(hand)
+            return hand
         hand = deal_hand(
             dealer=dealer,
             eleven=None if self.rules.up_card else dealer if eleven is None else eleven,
@@ -206,11 +215,17 @@ class Game:
 class Session:
     """Best of three games; the deal passes on from game to game."""
 
-    def __init__(self, rules: str | RuleSet = CLASSIC, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        rules: str | RuleSet = CLASSIC,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+    ) -> None:
         self.rules = rules_named(rules)
         self.seed = random.SystemRandom().getrandbits(63) if seed is None else seed
         self._rng = random.Random(self.seed)
-        self.games: list[Game] = [Game(self.rules, seed=self._rng.getrandbits(63))]
+        first = Game(self.rules, seed=self._rng.getrandbits(63), first_dealer=first_dealer)
+        self.games: list[Game] = [first]
 
     @property
     def game(self) -> Game:

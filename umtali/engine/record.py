@@ -24,6 +24,12 @@ The layout, one fact per line (``#`` starts a comment)::
     1: meld KS QS
     2: draw
     result: 23 17 out 1
+
+A game played with real cards (version 4) has no ``seed`` line: each hand gives its
+deal as typed in, ``hand 1 dealer 1 eleven 1`` and then ``deal 1:``, ``deal 2:``,
+``up:`` (where the rules turn up a card) and ``drawn:``, the cards drawn from the
+stock in order (see :mod:`umtali.engine.real_deal`).  A shuffled game's record is
+still written as version 3, so older versions read it.
 """
 
 from __future__ import annotations
@@ -35,21 +41,19 @@ from urllib.parse import unquote
 
 from umtali.engine.actions import Action
 from umtali.engine.cards import Card
-from umtali.engine.errors import IllegalAction, InvalidNotation, UmtaliError
+from umtali.engine.errors import RecordError as RecordError  # its home before errors.py
 from umtali.engine.hand import Hand
 from umtali.engine.match import Game, Session
 from umtali.engine.moves import NOT_MOVES
-from umtali.engine.rules import PRESETS, rules_named
+from umtali.engine.real_deal import by_hand, typed_deal_lines
 
-#: Version 2 writes names escaped (see :func:`escape_name`); version 1 records still load.
-#: 3 added ``copy`` lines (the extra records a game is also written to); 2 escaped
-#: names.  Every older version still loads.
-FORMAT_VERSION = 3
+#: The newest version this umtali reads: 4 added games played with real cards (deals
+#: typed in, no seed); 3 added ``copy`` lines (the extra records a game is also written
+#: to); 2 escaped names (see :func:`escape_name`).  Every older version still loads.
+FORMAT_VERSION = 4
+#: A record is written as the oldest version that holds it: a shuffled game's as 3.
+SHUFFLED_VERSION = 3
 MAGIC = "umtali record"
-
-
-class RecordError(UmtaliError):
-    """A record that cannot be read or does not replay; the message names file and line."""
 
 
 class PlayerKind(str, Enum):
@@ -116,27 +120,42 @@ def unescape_name(text: str) -> str:
     return unquote(text, errors="replace")
 
 
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One action line of a record: who played it, as written, and where (the line is
+    where, not what: records that differ only in comments and blank lines are equal)."""
+
+    player: int
+    text: str
+    line: int = field(default=0, compare=False)
+
+
 @dataclass
 class HandRecord:
     number: int
     dealer: int
-    eleven: int
-    seed: int
+    eleven: int  # 0 where a hand typed in from real cards leaves it out
+    seed: int | None  # None: dealt with real cards, typed in
     p1: tuple[Card, ...]
     p2: tuple[Card, ...]
     stock: tuple[Card, ...]
-    actions: list[tuple[int, str, int]] = field(default_factory=list)  # player, text, line
+    actions: list[Step] = field(default_factory=list)
     # Undos: how many actions were kept, and those taken back (not replayed).
     undone: list[tuple[int, tuple[Action, ...]]] = field(default_factory=list)
     result: tuple[int, int, int | None, str] | None = None  # scores, went out, end
-    line: int = 0
+    line: int = field(default=0, compare=False)
+    # A hand dealt with real cards: the up-card (where the rules have one) and the
+    # cards drawn from the stock, in order.
+    up: Card | None = None
+    drawn: tuple[Card, ...] | None = None
+    lines: dict[str, int] = field(default_factory=dict, compare=False)  # where each line was
 
 
 @dataclass
 class RecordData:
     rules: str
     match: MatchKind
-    seed: int
+    seed: int | None  # None: a game played with real cards
     players: tuple[PlayerInfo, PlayerInfo]
     games: list[list[HandRecord]] = field(default_factory=list)
     # Records the game is also written to (``umtali play --record FILE``), absolute.
@@ -157,11 +176,12 @@ def played(hand: Hand) -> list[Played]:
 def _header(
     match: Game | Session, players: tuple[PlayerInfo, PlayerInfo], copies: Sequence[str] = ()
 ) -> list[str]:
+    real = by_hand(match)
     return [
-        f"{MAGIC} {FORMAT_VERSION}",
+        f"{MAGIC} {FORMAT_VERSION if real else SHUFFLED_VERSION}",
         f"rules {match.rules.name}",
         f"match {match_kind(match).value}",
-        f"seed {match.seed}",
+        *([] if real else [f"seed {match.seed}"]),
         players[0].line(1),
         players[1].line(2),
         *(f"copy {escape_name(path)}" for path in copies),
@@ -170,6 +190,8 @@ def _header(
 
 def _deal_lines(number: int, hand: Hand) -> list[str]:
     d = hand.deal
+    if d.drawn is not None:
+        return typed_deal_lines(number, d, hand.rules)
     return [
         f"hand {number} dealer {d.dealer} eleven {d.eleven} seed {d.seed}",
         "deal 1: " + " ".join(map(str, d.p1)),
@@ -329,188 +351,26 @@ class RecordWriter:
 
 
 # ------------------------------------------------------------------ reading
-
-
-def _cards(text: str, source: str, line: int) -> tuple[Card, ...]:
-    try:
-        return tuple(Card.parse(w) for w in text.split())
-    except InvalidNotation as err:
-        raise RecordError(f"{source}:{line}: {err}") from None
-
-
-def _int(word: str, source: str, line: int, what: str) -> int:
-    try:
-        return int(word)
-    except ValueError:
-        raise RecordError(f"{source}:{line}: {what} should be a number, not {word!r}") from None
-
-
-# The words a record may hold, each with its kind.
-_PLAYER_KINDS = {k.value: k for k in PlayerKind}
-_MATCH_KINDS = {k.value: k for k in MatchKind}
+# The reader (:mod:`umtali.engine.record_read`) builds on the values above, so it is
+# imported when first used; these are its entry points under the names callers know.
 
 
 def parse_record(text: str, source: str = "record") -> RecordData:
     """Read a record's text (no replay yet); raises RecordError naming the line."""
-    rows = [(n, raw.split("#", 1)[0].strip()) for n, raw in enumerate(text.splitlines(), 1)]
-    rows = [(n, r) for n, r in rows if r]
-    if not rows:
-        raise RecordError(f"{source}: the file is empty, not an Umtali record")
-    n, first = rows[0]
-    if not first.startswith(MAGIC):
-        raise RecordError(f"{source}:{n}: not an Umtali record (it should start {MAGIC!r})")
-    version = _int(first[len(MAGIC) :].strip() or "?", source, n, "the record version")
-    if version > FORMAT_VERSION:
-        raise RecordError(
-            f"{source}:{n}: record version {version} is newer than this umtali reads "
-            f"({FORMAT_VERSION}): update umtali to open it"
-        )
-    if version < 1:
-        raise RecordError(f"{source}:{n}: unknown record version {version}")
-    header: dict[str, str] = {}
-    players: dict[int, PlayerInfo] = {}
-    copies: list[str] = []
-    games: list[list[HandRecord]] = []
-    hand: HandRecord | None = None
-    for n, row in rows[1:]:
-        key, _, rest = row.partition(" ")
-        if key in ("rules", "match", "seed") and not games:
-            header[key] = rest.strip()
-        elif key == "player" and not games:
-            head, sep, name = rest.partition(":")
-            words = head.split()
-            if not sep or len(words) < 2 or words[0] not in ("1", "2"):
-                raise RecordError(f"{source}:{n}: write players as 'player 1 human: Name'")
-            kind = _PLAYER_KINDS.get(words[1])
-            bot = kind is PlayerKind.BOT
-            if kind is None or bot != (len(words) == 3):
-                raise RecordError(f"{source}:{n}: a player is 'human' or 'bot LEVEL'")
-            name = unescape_name(name.strip()) if version >= 2 else name.strip()
-            players[int(words[0])] = PlayerInfo(kind, name, words[2] if bot else "")
-        elif key == "copy" and not games and version >= 3:
-            copies.append(unescape_name(rest.strip()))
-        elif key == "game":
-            if _int(rest.strip(), source, n, "the game number") != len(games) + 1:
-                raise RecordError(f"{source}:{n}: games must be numbered in order")
-            games.append([])
-            hand = None
-        elif key == "hand":
-            if not games:
-                raise RecordError(f"{source}:{n}: a hand comes after a 'game' line")
-            words = rest.split()
-            if len(words) != 7 or words[1::2] != ["dealer", "eleven", "seed"]:
-                raise RecordError(f"{source}:{n}: write 'hand N dealer D eleven E seed S'")
-            number, dealer, eleven, seed = (
-                _int(w, source, n, "the hand line") for w in words[0::2]
-            )
-            if number != len(games[-1]) + 1:
-                raise RecordError(f"{source}:{n}: hands must be numbered in order")
-            hand = HandRecord(number, dealer, eleven, seed, (), (), (), line=n)
-            games[-1].append(hand)
-        elif hand is None:
-            raise RecordError(f"{source}:{n}: unexpected line {row!r}")
-        elif row.startswith("deal 1:"):
-            hand.p1 = _cards(row[7:], source, n)
-        elif row.startswith("deal 2:"):
-            hand.p2 = _cards(row[7:], source, n)
-        elif row.startswith("stock:"):
-            hand.stock = _cards(row[6:], source, n)
-        elif row.startswith("result:"):
-            words = row[7:].split()
-            shape = words[2:] if len(words) > 2 else []
-            if not (shape == ["dead"] or (len(shape) == 2 and shape[0] == "out")):
-                raise RecordError(f"{source}:{n}: write 'result: A B out P' or 'result: A B dead'")
-            who = _int(words[3], source, n, "who went out") if words[2] == "out" else None
-            a = _int(words[0], source, n, "a score")
-            b = _int(words[1], source, n, "a score")
-            hand.result = (a, b, who, words[2])
-        elif row.startswith("undone:") and version >= 3:
-            try:
-                taken = tuple(Action.parse(t) for t in row[7:].split(";") if t.strip())
-            except InvalidNotation as err:
-                raise RecordError(f"{source}:{n}: {err}") from None
-            hand.undone.append((len(hand.actions), taken))
-        elif row[:2] in ("1:", "2:"):
-            if hand.result is not None:
-                raise RecordError(f"{source}:{n}: an action after the hand's result")
-            hand.actions.append((int(row[0]), row[2:].strip(), n))
-        else:
-            raise RecordError(f"{source}:{n}: unexpected line {row!r}")
-    missing = [k for k in ("rules", "match", "seed") if k not in header]
-    if missing or set(players) != {1, 2}:
-        what = ", ".join(missing + (["both players"] if set(players) != {1, 2} else []))
-        raise RecordError(f"{source}: the record's header is incomplete (missing {what})")
-    if header["rules"] not in PRESETS:
-        raise RecordError(f"{source}: unknown rules {header['rules']!r}")
-    match = _MATCH_KINDS.get(header["match"])
-    if match is None:
-        raise RecordError(f"{source}: 'match' is 'game' or 'session', not {header['match']!r}")
-    return RecordData(
-        rules=header["rules"],
-        match=match,
-        seed=_int(header["seed"], source, 0, "the seed"),
-        players=(players[1], players[2]),
-        games=games,
-        copies=tuple(copies),
-    )
+    from umtali.engine import record_read
+
+    return record_read.parse_record(text, source)
 
 
 def restore(data: RecordData, source: str = "record") -> Game | Session:
     """Rebuild the game or session a record describes by replaying it, checking as it goes."""
-    rules = rules_named(data.rules)
-    session = Session(rules, seed=data.seed) if data.match is MatchKind.SESSION else None
-    game = session.game if session is not None else Game(rules, seed=data.seed)
-    for g, hands in enumerate(data.games, 1):
-        if g > 1:
-            if session is None or not game.is_over or session.is_over:
-                raise RecordError(f"{source}: game {g} cannot start: the match was not at its end")
-            game = session.next_game()
-        for rec in hands:
-            where = f"{source}:{rec.line}"
-            if game.is_over:
-                raise RecordError(f"{where}: hand {rec.number} comes after the game was over")
-            if rec.dealer != game.dealer:
-                raise RecordError(
-                    f"{where}: hand {rec.number} is dealt by player {rec.dealer}, "
-                    f"but player {game.dealer} deals it"
-                )
-            if game.hand is not None and not game.hand.is_over:
-                raise RecordError(f"{where}: hand {rec.number} starts before the last one ended")
-            if rec.eleven not in (1, 2):
-                raise RecordError(f"{where}: 'eleven' is 1 or 2")
-            hand = game.next_hand(eleven=rec.eleven)
-            d = hand.deal
-            if (d.p1, d.p2, d.stock, d.seed) != (rec.p1, rec.p2, rec.stock, rec.seed):
-                raise RecordError(
-                    f"{where}: the deal of hand {rec.number} is not the one the record's "
-                    "seed gives (was the file edited?)"
-                )
-            game.undone.extend((len(game.hands) - 1, keep, taken) for keep, taken in rec.undone)
-            for who, text, line in rec.actions:
-                if hand.is_over:
-                    raise RecordError(f"{source}:{line}: {text!r} comes after the hand ended")
-                if who != hand.to_move:
-                    raise RecordError(
-                        f"{source}:{line}: {text!r} is marked for player {who}, "
-                        f"but it is player {hand.to_move}'s move"
-                    )
-                try:
-                    hand.play(text)
-                except IllegalAction as err:
-                    raise RecordError(f"{source}:{line}: {text!r} is not legal: {err}") from None
-            if rec.result is not None:
-                if not hand.is_over:
-                    raise RecordError(f"{where}: hand {rec.number} has a result but is not over")
-                a, b, out, _ = rec.result
-                if (a, b) != hand.scores or out != hand.went_out:
-                    raise RecordError(
-                        f"{where}: hand {rec.number}'s result {a}-{b} does not match the "
-                        f"replay ({hand.scores[0]}-{hand.scores[1]})"
-                    )
-    return session if session is not None else game
+    from umtali.engine import record_read
+
+    return record_read.restore(data, source)
 
 
 def load(text: str, source: str = "record") -> tuple[RecordData, Game | Session]:
     """Parse and replay a record; raises RecordError for any fault."""
-    data = parse_record(text, source)
-    return data, restore(data, source)
+    from umtali.engine import record_read
+
+    return record_read.load(text, source)

@@ -28,6 +28,7 @@ from umtali.engine.cards import (
     per_card,
     plain_points,
 )
+from umtali.engine.deal import told_stock
 from umtali.engine.events import LogEntry
 from umtali.engine.melds import (
     MELDS,
@@ -129,6 +130,7 @@ class HandState:
         "sides",
         "stock",
         "table_points",
+        "told",
         "turns",
     )
 
@@ -143,6 +145,9 @@ class HandState:
     mel: int
     mel_of: int
     rebuilds: list[tuple[int, ...]]
+    # The cards a record says were drawn from rebuilt stocks, in order (a game played
+    # with real cards); None: a rebuilt stock is shuffled from the seed.
+    told: tuple[int, ...] | None
     end: HandEnd | None  # None while the hand goes on
 
     def __init__(
@@ -179,6 +184,7 @@ class HandState:
         self.end = None
         self.log = []
         self.rebuilds = []
+        self.told = None
         self.mel_of = -1
         self.mel = 0
         self.start()
@@ -266,6 +272,7 @@ class HandState:
         c.end = self.end
         c.log = self.log[:]
         c.rebuilds = self.rebuilds[:]
+        c.told = self.told
         c.mel_of = self.mel_of
         c.mel = self.mel
         return c
@@ -609,7 +616,11 @@ class HandState:
     def _rebuild_stock(self) -> None:
         top = self.pile.pop()
         cards = self.pile
-        shuffle(cards, random.Random(f"umtali-rebuild:{self.seed}:{len(self.rebuilds)}"))
+        if self.told is None:
+            shuffle(cards, random.Random(f"umtali-rebuild:{self.seed}:{len(self.rebuilds)}"))
+        else:
+            # Every earlier rebuilt stock was drawn to its end before this one was made.
+            cards = told_stock(cards, self.told[sum(map(len, self.rebuilds)) :])
         self.stock = cards
         self.pile = [top]
         # Stored top first, the way a stock is written in a deal.

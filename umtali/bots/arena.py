@@ -36,6 +36,7 @@ def info_for(game: Game) -> GameInfo:
         hand_number=len(game.results) + 1,
         hands_per_game=game.rules.hands_per_game,
         totals=game.totals,
+        dealer=game.dealer,
     )
 
 

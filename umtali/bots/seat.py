@@ -23,6 +23,9 @@ class GameInfo:
     hand_number: int = 1  # 1-based, within the game
     hands_per_game: int = 4
     totals: tuple[int, int] = (0, 0)  # points from the finished hands of this game
+    #: Who dealt the hand in play (1 or 2; None where unknown): after a level hand
+    #: the same dealer deals again, so the chance of winning the game depends on it.
+    dealer: int | None = None
 
     @property
     def final_hand(self) -> bool:

@@ -40,6 +40,7 @@ import sys
 from pathlib import Path
 
 from umtali.store.kinds import (
+    EQUITY_TABLE,
     HOST_KEY,
     HOSTED_NOTE,
     LOCK_TABLE,
@@ -60,6 +61,7 @@ from umtali.store.locks import holder_in, try_lock
 # The kinds and the refusals are imported from here with the door's functions: one
 # place to go through.
 __all__ = [
+    "EQUITY_TABLE",
     "HOSTED_NOTE",
     "HOST_KEY",
     "MATCH_RECORD",

@@ -50,6 +50,9 @@ HOSTED_NOTE = Kind("a hosted game's note", 4 * KB)
 #: ``bench bots --record``: a match is a line of about 3 KB (each decision's time),
 #: so 128 MB is some 40,000 matches, far past the longest run measured (800).
 MATCH_RECORD = Kind("an umtali match record", 128 * MB)
+#: ``bench equity``'s table (``umtali/bots/equity.json``): about 300 KB with Rummy's
+#: race to 150, so 8 MB leaves room for finer tables.
+EQUITY_TABLE = Kind("an equity table", 8 * MB)
 #: The README's picture of the table (``python -m umtali.ui.snapshot``), written
 #: only; it is about 40 KB.
 PICTURE = Kind("a picture of the table", 4 * MB)

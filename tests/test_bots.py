@@ -11,8 +11,14 @@ from dealing import deal, deal_in, run
 
 import umtali
 from umtali.bots import EasyBot, ExpertBot, HardBot, NormalBot, Seat, make_bot
+from umtali.bots.analysis import (
+    RACE_SHORTLIST,
+    RACE_Z,
+    SHORTLIST,
+    _shortlist_discards,
+    _still_close,
+)
 from umtali.bots.arena import play_game, play_hand
-from umtali.bots.expert import RACE_SHORTLIST, RACE_Z, SHORTLIST, _still_close
 from umtali.bots.fast import OwnTurns, Policy, quick_move, rollout, wary_move
 from umtali.bots.knowledge import Knowledge
 from umtali.bots.seat import GameInfo
@@ -333,12 +339,11 @@ def test_the_expert_searches_more_discards_where_its_candidates_race(
 ) -> None:
     """Where play is compulsory a poor discard costs the race only its first deals,
     so more of normal's best discards are searched there."""
-    expert = ExpertBot(1)
     sizes = set()
     for _, view, know in decision_points(rules, range(3)):
         discards = [a for a in view.legal if a.kind is ActionKind.DISCARD and not a.down]
         if len(discards) > RACE_SHORTLIST and len(discards) == len(view.legal):
-            kept = expert._shortlist_discards(view, know, list(view.legal))
+            kept = _shortlist_discards(view, know, list(view.legal), NormalBot())
             assert set(kept) == set(NormalBot().rank_discards(view, know, discards)[:searched])
             sizes.add(len(kept))
     assert sizes == {searched}
@@ -391,11 +396,13 @@ def test_the_expert_overrules_normals_move_only_when_the_search_is_sure() -> Non
     ids=["hard", "expert"],
 )
 def test_a_searching_bots_reason_says_its_number_in_words(bot: Seat) -> None:
-    """A hint's number is the hand's expected margin, said so: never a bare signed
-    figure such as '(-31.6 points this hand)'."""
+    """A hint's numbers are the chance of winning the game and the hand's expected
+    margin, said so: never a bare signed figure such as '(-31.6 points this hand)'."""
     hand = umtali.deal_hand(seed=4)
     while len(hand.legal()) < 2 or hand.legal()[0].kind is not ActionKind.DISCARD:
         hand.play(NormalBot().choose(hand.view(hand.to_move or 1), GameInfo()).action)
     reason = bot.choose(hand.view(hand.to_move or 1), GameInfo()).reason
-    assert re.search(r"you end this hand about (level|\d+ points? (ahead|behind))$", reason)
+    chance = r"you win the game (\d+%|over 99%|under 1%|certain|none) of the time from here"
+    points = r"on average you end this hand about (level|\d+ points? (ahead|behind))"
+    assert re.search(f"{chance} \\({points}\\)$", reason), reason
     assert not re.search(r"[+-]\d", reason)

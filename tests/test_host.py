@@ -263,9 +263,9 @@ def test_a_client_that_vanishes_mid_move_hands_its_seat_to_a_bot(
         ben.close()
         # Ann plays on; when Ben's seat is asked, it waits the grace period, then a bot
         # takes it, and the game goes on.
-        play_turns(hosted, {1: ann}, r"the hard bot plays Ben's seat from now on", moves=60)
+        play_turns(hosted, {1: ann}, r"the expert bot plays Ben's seat from now on", moves=60)
         play_turns(hosted, {1: ann}, r"Ben: (drew|took)", moves=60)
-        assert any("the hard bot plays" in line for line in hosted.lines)
+        assert any("the expert bot plays" in line for line in hosted.lines)
     finally:
         hosted.stop()
 

@@ -240,9 +240,10 @@ def test_umtali_review_reviews_a_game_played_with_real_cards(
     assert cli.main(["review", str(path), "--ascii", "--threshold", "0"]) == 0
     out = capsys.readouterr().out
     assert "Review of Ann's decisions" in out
-    assert len(re.findall(r"^Hand [1-4]: \d+ decisions weighed", out, re.M)) == 4
+    assert len(re.findall(r"^Hand [1-4]: accuracy \d+%, \d+ decisions weighed", out, re.M)) == 4
     # Decisions are named by the move made, in the notation the game was typed in.
-    assert re.search(r"^turn \d+ +(draw|take|meld|play|discard) ", out, re.M)
+    named = r"^ *\d+\. turn +\d+ +(listed|[a-z]+) (draw|take|meld|play|discard) "
+    assert re.search(named, out, re.M)
     assert cli.main(["review", str(path), "--ascii", "--player", "2"]) == 0
     assert "Review of Ben's decisions" in capsys.readouterr().out
 

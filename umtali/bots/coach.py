@@ -1,142 +1,162 @@
-"""The coach: what each of a player's decisions was worth, from what they could see.
+"""The coach: what each of a player's decisions cost in the chance of winning the game.
 
-For a decision with a real choice, the coach deals the hidden cards many ways
-consistent with the player's view (the same inference the ``hard`` bot uses:
-never the cards as they really lay), plays each candidate out to the end of the
-hand in every one of those deals with the quick rollout policy, and compares the
-average margins.  All candidates are scored on the same deals, so the
-difference between two of them is not drowned by the luck of the draw.  A
-decision is flagged when the player's choice scored more than ``threshold``
-points a hand below the best one.
+For every decision with a real choice the coach runs the one analysis
+(:mod:`umtali.bots.analysis`: the expert's search, which the hint runs too) on
+the view the player had, with the move they made among the candidates, and
+measures what their move gave up against the search's choice: in the chance
+of winning the game, and in points, which a player understands too.  Asked
+about the same position at the same budget the hint and the coach see the
+same deals, so the move the hint gave is never the coach's mistake.
 
-The coach reads only :class:`PlayerView` values, so its advice cannot depend on
-a card the player did not see; a test plants different hidden cards behind the
-same view and checks the advice does not change.
+A decision that cost at least :data:`INACCURACY` of the chance of winning is
+an inaccuracy, :data:`MISTAKE` a mistake, :data:`BLUNDER` a blunder.  Each
+hand and game gets an accuracy figure (:func:`accuracy`).  The reason given
+for a flagged decision is built from what the player could see: the card
+given that the opponent took at once and what they laid with it, the pair or
+run broken, the points left in hand at risk of forfeit, the score with the
+hands left.
+
+The coach reads only :class:`PlayerView` values and public events, so its
+advice cannot depend on a card the player did not see; a test plants
+different hidden cards behind the same view and checks the advice does not
+change.
 """
 
 from __future__ import annotations
 
-import random
+import math
 from dataclasses import dataclass
+from enum import Enum
 
-from umtali.bots.fast import OwnTurns, rollout
-from umtali.bots.knowledge import Knowledge
-from umtali.bots.normal import NormalBot
+from umtali.bots.analysis import Analysis, analyse
 from umtali.bots.policy import forced_choice
 from umtali.bots.seat import GameInfo
 from umtali.engine.actions import Action, ActionKind
+from umtali.engine.cards import Card, plain_points, rummy_points
+from umtali.engine.events import Event, EventKind
 from umtali.engine.hand import Hand, replay
-from umtali.engine.moves import to_move
+from umtali.engine.match import Game
 from umtali.engine.view import PlayerView
 
-#: Rollouts per decision, shared among its candidates (each played out in the same
-#: deals), but never fewer than MIN_DEALS deals.
-DEALS = 360
-MIN_DEALS = 30
-#: Most candidates compared at one decision (the player's own choice always among them).
-MOST = 8
-#: A decision is flagged when it cost more than this many points a hand.
-THRESHOLD = 2.0
+#: A decision that gave up at least this share of the chance of winning the game is
+#: an inaccuracy, a mistake, a blunder (where no equity table fits the rules, the
+#: same numbers a hundred times over are points: 3, 7 and 15).
+INACCURACY = 0.03
+MISTAKE = 0.07
+BLUNDER = 0.15
+#: How fast a decision's accuracy falls with the chance it gave up: 100 for the best
+#: move, about 74 for an inaccuracy's 3%, 50 for a mistake's 7%, 22 for a blunder's 15%.
+ACCURACY_FALL = 0.1
 
 
-@dataclass(frozen=True, slots=True)
-class Assessment:
-    """What each candidate of one decision scored, on average, in the sampled deals."""
+class Label(Enum):
+    """How costly a decision was."""
 
-    values: dict[Action, float]  # mean margin (the player's points less the opponent's)
-    deals: int
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
 
-    @property
-    def best(self) -> Action:
-        return max(self.values, key=lambda a: self.values[a])
 
-    def cost(self, played: Action) -> float:
-        """How much less than the best the ``played`` action scored (0 for the best)."""
-        return self.values[self.best] - self.values[played]
+def label_for(cost: float, chances: bool = True) -> Label | None:
+    """The label of a decision that gave up ``cost`` (a chance, or points)."""
+    scale = 1.0 if chances else 100.0
+    for label, line in (
+        (Label.BLUNDER, BLUNDER),
+        (Label.MISTAKE, MISTAKE),
+        (Label.INACCURACY, INACCURACY),
+    ):
+        if cost >= line * scale:
+            return label
+    return None
+
+
+def accuracy(costs: list[float]) -> float:
+    """The accuracy of decisions that gave up ``costs`` (chances of winning): 100 when
+    every one was the best, falling by ACCURACY_FALL for each percent given up.
+
+    >>> accuracy([0.0, 0.0]), round(accuracy([0.0, 0.07]), 1)
+    (100.0, 74.8)
+    """
+    if not costs:
+        return 100.0
+    return sum(100 * math.exp(-ACCURACY_FALL * 100 * c) for c in costs) / len(costs)
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """One of the player's decisions, with what it cost."""
+    """One of the player's decisions, with what it cost and what could be seen."""
 
     hand: int  # 1-based number of the hand in its game
     turn: int  # 1-based number of the turn in the hand (both players' turns counted)
     played: Action
     best: Action
-    cost: float
+    cost: float  # the chance of winning the game given up (points, where ``chances`` is off)
+    points: float  # the points given up, on average
     view: PlayerView
-    taken: bool = False  # a discard the opponent took straight away (as they then saw)
+    info: GameInfo
+    facts: tuple[str, ...] = ()
+    chances: bool = True
+    #: The best move's chance of winning and the played one's (None: points only).
+    odds: tuple[float, float] | None = None
+
+    @property
+    def label(self) -> Label | None:
+        return label_for(self.cost, self.chances)
 
     def reason(self) -> str:
-        """What was better, and why, in words a player can use."""
-        p, b, cost = self.played, self.best, self.cost
-        more = f"about {cost:.1f} points more this hand"
-        if b.kind is ActionKind.DISCARD and b.down and not p.down:
-            return f"better: go out, discarding {_cards(b)} face down ({more})"
-        if p.kind is ActionKind.DISCARD and b.kind is ActionKind.DISCARD:
-            if self.taken:
-                return (
-                    f"better: discard {_cards(b)} ({more}); your opponent took {_cards(p)} "
-                    "straight away"
-                )
-            return (
-                f"better: discard {_cards(b)} ({more}); {_cards(p)} was worth more kept, "
-                "or to your opponent"
-            )
-        draws = {ActionKind.DRAW, ActionKind.TAKE, ActionKind.TAKE_TWO, ActionKind.TAKE_FROM}
-        if p.kind in draws and b.kind in draws:
-            return (
-                f"better: {b} ({more}): weigh what the discard gives now against what a "
-                "blind draw may bring"
-            )
-        return f"better: {b} ({more})"
+        """What was better, by how much, and why, in words a player can use."""
+        if self.played == self.best:
+            said = "the best move here"
+            if self.odds is not None:
+                said += f": {_pct(self.odds[0])} to win the game"
+            return "; ".join([said, *self.facts])
+        if self.chances:
+            cost = f"{_pct(self.cost, 'about ')} of your chance to win the game"
+            cost += f" ({_points(self.points)})"
+        else:
+            cost = f"about {self.points:.1f} points this hand"
+        said = f"better: {self.best}; it cost {cost}"
+        if self.odds is not None:
+            best, mine = self.odds
+            said += f": {_pct(best)} to win with {self.best}, {_pct(mine)} as played"
+        return "; ".join([said, *self.facts])
 
 
-def _cards(action: Action) -> str:
-    return " ".join(str(c) for c in action.cards)
+def _pct(chance: float, about: str = "") -> str:
+    """A chance in words: whole percents, tenths under ten (so 6.9% is not called 7%,
+    the line of a mistake); ``about`` goes before a figure, never before 'under'."""
+    pct = 100 * chance
+    if pct < 0.1:
+        return "under 0.1%"
+    return about + (f"{pct:.1f}%" if pct < 10 else f"{pct:.0f}%")
 
 
-def candidates(view: PlayerView, played: Action | None = None) -> list[Action]:
-    """The actions worth comparing here: all of them, or, where there are many, the
-    ones ``normal`` ranks best (with the played one)."""
-    actions = list(view.legal)
-    down = {a.cards for a in actions if a.down}
-    # A discard that may go face down is never worse face down: only that twin counts.
-    actions = [a for a in actions if a.down or a.cards not in down or a == played]
-    if len(actions) > MOST and all(a.kind is ActionKind.DISCARD for a in actions):
-        ranked = NormalBot().rank_discards(view, Knowledge.of(view), actions)
-        actions = ranked[:MOST]
-    elif len(actions) > MOST:
-        # Many melds and plays: those first offered, and what ``normal`` would do.
-        sensible = NormalBot().choose(view, GameInfo()).action
-        actions = [
-            *actions[: MOST - 1],
-            *([sensible] if sensible not in actions[: MOST - 1] else []),
-        ]
-    if played is not None and played not in actions:
-        actions.append(played)
-    return actions
+def _points(points: float) -> str:
+    near = round(points)
+    if near == 0:
+        return "about the same points"
+    word = "points" if abs(near) != 1 else "point"
+    return f"{abs(near)} {word} {'less' if near > 0 else 'more'} on average"
 
 
-def assess(
-    view: PlayerView, choices: list[Action], rng: random.Random, deals: int = DEALS
-) -> Assessment:
-    """Each of ``choices`` played out in the same deals sampled from ``view``: ``deals``
-    rollouts in all, shared among them."""
-    me = view.player - 1
-    deals = max(MIN_DEALS, deals // len(choices))
-    know = Knowledge.of(view)
-    moves = [to_move(a, view.rules) for a in choices]
-    totals = [0.0] * len(choices)
-    own = OwnTurns(me, [move[0] for move in moves])
-    for _ in range(deals):
-        world = know.sample_state(view, rng)
-        for i, move in enumerate(moves):
-            state = world.clone()
-            state.apply_move(move)
-            own.finish(i, state)
-            totals[i] += rollout(state, me)
-    return Assessment({a: t / deals for a, t in zip(choices, totals, strict=True)}, deals)
+@dataclass(frozen=True, slots=True)
+class HandReview:
+    """The coach's review of one player's decisions in one hand."""
+
+    hand: int
+    #: What each decision with a real choice gave up, in order (0 for the best move).
+    costs: tuple[float, ...]
+    #: The decisions labelled inaccuracy or worse.
+    verdicts: tuple[Verdict, ...]
+    chances: bool = True
+
+    @property
+    def weighed(self) -> int:
+        return len(self.costs)
+
+    @property
+    def accuracy(self) -> float:
+        return accuracy(list(self.costs)) if self.chances else 100.0
 
 
 def is_choice(view: PlayerView) -> bool:
@@ -147,41 +167,172 @@ def is_choice(view: PlayerView) -> bool:
     return not view.rules.mandatory_play or forced_choice(actions) is None
 
 
+def weigh(view: PlayerView, info: GameInfo, played: Action, budget: int | None = None) -> Analysis:
+    """The analysis of one decision, with the move the player made among its candidates."""
+    return analyse(view, info, budget=budget, include=played)
+
+
+def infos(game: Game) -> list[GameInfo]:
+    """Each dealt hand's place in ``game``: its number, the totals before it, its dealer."""
+    out = []
+    a = b = 0
+    results = game.results
+    for n, hand in enumerate(game.hands):
+        dealer = hand.machine.dealer + 1
+        out.append(GameInfo(n + 1, game.rules.hands_per_game, (a, b), dealer))
+        if n < len(results):
+            a, b = a + results[n].scores[0], b + results[n].scores[1]
+    return out
+
+
 def review_hand(
     hand: Hand,
     player: int,
     number: int = 1,
-    seed: int = 0,
-    deals: int = DEALS,
-    threshold: float = THRESHOLD,
-) -> tuple[list[Verdict], int]:
-    """The player's costly decisions in a (finished) hand, and how many were weighed."""
-    rng = random.Random(seed)
+    info: GameInfo | None = None,
+    budget: int | None = None,
+    threshold: float = INACCURACY,
+) -> HandReview:
+    """The player's decisions in a (finished) hand: what each cost, and the ones that
+    gave up ``threshold`` or more of the chance of winning (an inaccuracy or worse by
+    default; where the rules have no table of chances, a hundred times as many points)."""
+    info = info or GameInfo(number, hand.rules.hands_per_game)
     actions = hand.played()
-    verdicts: list[Verdict] = []
-    weighed = 0
+    seen = hand.view(player).events  # the whole hand as the player saw it
     state = replay(hand.deal, [], hand.rules)
     turn, mover = 0, None
-    takes = {ActionKind.TAKE, ActionKind.TAKE_TWO, ActionKind.TAKE_FROM}
-    for i, action in enumerate(actions):
+    costs: list[float] = []
+    verdicts: list[Verdict] = []
+    chances = True
+    for action in actions:
         if state.to_move != mover:  # a new turn begins
             turn, mover = turn + 1, state.to_move
         if state.to_move == player:
             view = state.view(player)
             if is_choice(view):
-                weighed += 1
-                assessment = assess(view, candidates(view, action), rng, deals)
-                cost = assessment.cost(action)
-                if cost > threshold:
-                    after = actions[i + 1] if i + 1 < len(actions) else None
-                    # A face-up discard that the very next move took: the opponent had it.
-                    taken = (
-                        action.kind is ActionKind.DISCARD
-                        and not action.down
-                        and after is not None
-                        and after.kind in takes
+                found = weigh(view, info, action, budget)
+                chances = found.chances
+                cost, points = found.cost(action) if found.lines else (0.0, 0.0)
+                costs.append(cost)
+                if cost >= threshold * (1.0 if chances else 100.0):
+                    facts = _facts(view, info, action, found.choice, turn, seen, hand)
+                    odds = _odds(found, action) if chances else None
+                    verdicts.append(
+                        Verdict(
+                            number,
+                            turn,
+                            action,
+                            found.choice,
+                            cost,
+                            points,
+                            view,
+                            info,
+                            facts,
+                            chances,
+                            odds,
+                        )
                     )
-                    best = assessment.best
-                    verdicts.append(Verdict(number, turn, action, best, cost, view, taken))
         state.play(action)
-    return verdicts, weighed
+    return HandReview(number, tuple(costs), tuple(verdicts), chances)
+
+
+def _odds(found: Analysis, played: Action) -> tuple[float, float] | None:
+    best, mine = found.line(found.choice), found.line(played)
+    if best is None or mine is None:
+        return None
+    n = min(len(best.values), len(mine.values))
+    clip = [sum(min(1.0, max(0.0, v)) for v in line.values[:n]) / n for line in (best, mine)]
+    return clip[0], clip[1]
+
+
+def _facts(
+    view: PlayerView,
+    info: GameInfo,
+    played: Action,
+    best: Action,
+    turn: int,
+    seen: tuple[Event, ...],
+    hand: Hand,
+) -> tuple[str, ...]:
+    """Concrete reasons, from what the player could see then and saw after."""
+    facts: list[str] = []
+    me = view.player
+    if played.kind is ActionKind.DISCARD and not played.down:
+        card = played.cards[0]
+        made = _taken_and_laid(card, me, turn, seen)
+        if made is not None:
+            facts.append(made)
+        broken = _broke(card, view.hand, best)
+        if broken is not None:
+            facts.append(broken)
+    if best.kind is ActionKind.DISCARD and best.down and not played.down:
+        facts.append("going out there would have ended the hand before your opponent went out")
+    lost = hand.forfeited if hand.went_out == 3 - me else ()
+    kept = played.cards[0] if played.kind is ActionKind.DISCARD else None
+    if lost and kept is not None and best.kind is ActionKind.DISCARD:
+        thrown = best.cards[0]
+        if _value(thrown, view) > _value(kept, view):
+            points = sum(_value(c, view) for c in lost)
+            facts.append(
+                f"you kept {thrown} in hand, and when your opponent went out the {points} "
+                "points left in your hand were forfeited to them"
+            )
+    context = _score_context(view, info)
+    if context is not None:
+        facts.append(context)
+    return tuple(facts)
+
+
+def _value(card: Card, view: PlayerView) -> int:
+    points = rummy_points if view.rules.hand_scoring else plain_points
+    return points(card.bit)
+
+
+def _taken_and_laid(card: Card, me: int, turn: int, seen: tuple[Event, ...]) -> str | None:
+    """'your opponent took 3C at once and laid 4C 3C 2C with it', where they did."""
+    theirs = [e for e in seen if e.turn == turn + 1 and e.player != me]
+    if not any(e.kind.is_take and card in e.cards for e in theirs):
+        return None
+    laid = next(
+        (e for e in theirs if e.kind in (EventKind.MELD, EventKind.PLAY) and card in e.cards),
+        None,
+    )
+    if laid is None:
+        return f"your opponent took {card} at once"
+    cards = " ".join(str(c) for c in laid.cards)
+    return f"your opponent took {card} at once and laid {cards} with it"
+
+
+def _broke(card: Card, held: tuple[Card, ...], best: Action) -> str | None:
+    """'it broke your pair of 7s' (or a run in the making), where the best move kept it."""
+    if best.kind is ActionKind.DISCARD and card in best.cards:
+        return None
+    mates = [c for c in held if c != card and c.rank == card.rank]
+    if mates:
+        return f"it broke your pair {card} {mates[0]}"
+    near = [c for c in held if c.suit == card.suit and abs(c.rank - card.rank) == 1]
+    if near:
+        return f"it broke your run in the making {card} {near[0]}"
+    return None
+
+
+def _score_context(view: PlayerView, info: GameInfo) -> str | None:
+    """The score with the hands left, where it weighs: a lead or a deficit of ten or
+    more, or any in the last hand."""
+    hands = view.rules.hands_per_game
+    me = view.player
+    lead = info.totals[me - 1] - info.totals[2 - me]
+    left = max(1, hands - info.hand_number + 1)  # this hand counted
+    if not hands or lead == 0 or (abs(lead) < 10 and left > 1):
+        return None
+    side = "behind" if lead < 0 else "ahead"
+    hands_left = "this the last hand" if left == 1 else f"{left} hands left, this one counted"
+    return f"you were {abs(lead)} {side} with {hands_left}"
+
+
+def try_again(verdict: Verdict, action: Action, budget: int | None = None) -> tuple[float, float]:
+    """What ``action``, chosen again at ``verdict``'s decision, gives up against the
+    search's choice: (chance, points), measured as the coach measures any move there
+    (so the hint's move gives up nothing)."""
+    found = weigh(verdict.view, verdict.info, action, budget)
+    return found.cost(action) if found.lines else (0.0, 0.0)

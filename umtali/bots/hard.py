@@ -4,7 +4,8 @@ For a decision with a real choice it samples complete deals consistent with
 everything it has seen (:meth:`Knowledge.sample_opponent` applies what the
 rules reveal about the opponent's hand), plays each candidate action out to
 the end of the hand in every sampled deal with the quick rollout policy, and
-takes the action with the best average margin.  Every candidate is scored
+takes the action with the best average chance of winning the game
+(:mod:`umtali.bots.equity`), the hand's points breaking ties.  Every candidate is scored
 on the same deals, and the choice is one action for the whole information
 set: no sampled deal's hidden cards ever decide a move on their own.
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import random
 
+from umtali.bots.equity import equity_for, in_words, valuer
 from umtali.bots.fast import OwnTurns, rollout
 from umtali.bots.knowledge import Knowledge
 from umtali.bots.normal import NormalBot
@@ -63,7 +65,7 @@ class HardBot:
             # apart one by one, so the heuristic shortlists and search decides.
             ranked = self._normal.rank_discards(view, know, candidates)
             candidates = ranked[:SHORTLIST]
-        return self._search(view, know, candidates)
+        return self._search(view, info, know, candidates)
 
     def _open(
         self, view: PlayerView, info: GameInfo, actions: list[Action], know: Knowledge
@@ -88,13 +90,17 @@ class HardBot:
             gains = {a: draw_gain(state, taken_with(know.pile, a.mask)) for a in deep}
             keep = sorted(deep, key=lambda a: -gains[a])[:DEEP_SHORTLIST]
             candidates = [a for a in actions if a.kind is not ActionKind.TAKE_FROM or a in keep]
-        return self._search(view, know, candidates)
+        return self._search(view, info, know, candidates)
 
-    def _search(self, view: PlayerView, know: Knowledge, candidates: list[Action]) -> Decision:
+    def _search(
+        self, view: PlayerView, info: GameInfo, know: Knowledge, candidates: list[Action]
+    ) -> Decision:
         me = view.player - 1
         worlds = max(MIN_WORLDS, self.rollouts // len(candidates))
         moves = [to_move(a, view.rules) for a in candidates]
-        totals = [0] * len(candidates)
+        value_of = valuer(view.rules, info, view.player)
+        totals = [0.0] * len(candidates)
+        margins = [0] * len(candidates)
         own = OwnTurns(me, [move[0] for move in moves])
         for _ in range(worlds):
             world = know.sample_state(view, self._rng)
@@ -102,10 +108,14 @@ class HardBot:
                 state = world.clone()
                 state.apply_move(move)
                 own.finish(i, state)
-                totals[i] += rollout(state, me)
+                margin = rollout(state, me)
+                margins[i] += margin
+                totals[i] += value_of(margin)
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        mean = totals[best] / worlds
+        points = expected_margin(margins[best] / worlds)
+        if equity_for(view.rules) is not None:
+            chance = in_words(min(1.0, max(0.0, totals[best] / worlds)))
+            points = f"you win the game {chance} of the time from here ({points})"
         return Decision(
-            candidates[best],
-            f"the best of the moves tried in {worlds} possible deals: {expected_margin(mean)}",
+            candidates[best], f"the best of the moves tried in {worlds} possible deals: {points}"
         )

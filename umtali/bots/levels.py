@@ -14,7 +14,7 @@ knows them.
 >>> [level.name for level in REGISTRY]
 ['easy', 'normal', 'hard', 'expert']
 >>> ADVISER.name
-'hard'
+'expert'
 """
 
 from __future__ import annotations
@@ -128,7 +128,7 @@ REGISTRY: tuple[Level, ...] = (
         about="plays its best few choices out in hundreds of deals of the cards it cannot see",
         rung=Measured("hard", "normal", 0.728),
         method="The hard bot plays its best few choices out in hundreds of deals of the "
-        "cards it cannot see, and keeps the one that does best on average.",
+        "cards it cannot see, and keeps the one with the best chance of winning the game.",
     ),
     Level(
         name="expert",
@@ -136,9 +136,10 @@ REGISTRY: tuple[Level, ...] = (
         about="reads the opponent's hand from their play, and searches the deals that fit it",
         rung=Measured("expert", "hard", 0.533),
         method="The expert bot reads your hand from what you have taken, passed and thrown "
-        "away, deals the cards it cannot see to match, and plays each of its choices out "
-        "in every one of those deals; where melding is optional it weighs holding a meld "
-        "back against laying it.",
+        "away, deals the cards it cannot see to match, plays each of its choices out in "
+        "every one of those deals, and keeps the one with the best chance of winning the "
+        "game; where melding is optional it weighs holding a meld back against laying it. "
+        "The hint and the coach search the same way.",
     ),
 )
 
@@ -170,6 +171,6 @@ def named(name: str) -> Level:
 #: little stronger, and slower).
 OPPONENT = named("hard")
 #: The adviser: the bot whose move a hint shows, and that takes over the seat of a
-#: player who has left a hosted game.  The strongest level that answers in well
-#: under a second.
-ADVISER = named("hard")
+#: player who has left a hosted game: the top level, whose search the coach runs
+#: too (:mod:`umtali.bots.analysis`), so the hint and the coach agree.
+ADVISER = named("expert")

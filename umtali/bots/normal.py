@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 
+from umtali.bots.equity import equity_for
 from umtali.bots.knowledge import Knowledge
 from umtali.bots.open_play import choose_discard, choose_draw, choose_play
 from umtali.bots.policy import best_turn, danger, going_out_discard, keep_value, meld_points
@@ -34,6 +35,10 @@ from umtali.engine.melds import SOLO_ACCEPTS, accepts, is_pair, meld_kind
 from umtali.engine.moves import DRAW, MELD
 from umtali.engine.optional import END_MOVE, TAKE_NEXT_MOVE, OptionalState
 from umtali.engine.view import PlayerView, Step
+
+#: Points that going out may bring in as forfeits: a gap of that much in the final
+#: hand is not better closed by playing on.
+FORFEIT_HOPE = 5
 
 
 class NormalBot:
@@ -187,12 +192,14 @@ class NormalBot:
 
     @staticmethod
     def _going_out_loses(view: PlayerView, know: Knowledge, info: GameInfo) -> bool:
-        """In the game's final hand, would ending it now leave this bot behind?"""
-        if not info.final_hand:
+        """Would ending the hand now leave the game lost (the chance of winning it from
+        there none at all)?  Then the bot plays on to catch up instead.  In the game's
+        final hand that is ending it behind; before it, a deficit too deep to make up."""
+        table = equity_for(view.rules)
+        if table is None:
             return False
         me = know.seat
-        mine = info.totals[me] + view.scores[me]
-        theirs = info.totals[1 - me] + view.scores[1 - me]
-        # Going out may bring in a forfeited card or two; a wider gap than that
-        # is better closed by playing on.
-        return mine + 5 < theirs
+        # Going out may bring in a forfeited card or two: a gap of that much is not
+        # better closed by playing on.
+        margin = view.scores[me] - view.scores[1 - me] + FORFEIT_HOPE
+        return table.after_hand(info, me + 1)(margin) == 0.0

@@ -378,11 +378,11 @@ def run_replay(args: argparse.Namespace) -> int:
 
 def run_review(args: argparse.Namespace) -> int:
     if not (args.threshold >= 0 and math.isfinite(args.threshold)):
-        print(f"umtali: --threshold {args.threshold}: give points, 0 or more", file=sys.stderr)
+        print(f"umtali: --threshold {args.threshold}: 0 or more percent", file=sys.stderr)
         return 2
     from umtali.review.game import review_file
 
-    return review_file(Path(args.file), args.player, args.threshold, args.ascii)
+    return review_file(Path(args.file), args.player, args.threshold / 100, args.ascii)
 
 
 def run_stats(args: argparse.Namespace) -> int:

@@ -218,8 +218,9 @@ def _review(sub: Commands) -> None:
         description=(
             "Go through a recorded game's finished hands and, for one player's decisions, "
             "compare each with the strongest choice from what that player could see at the "
-            "time (never the hidden cards as they lay). Costly decisions are listed with the "
-            "points they lost."
+            "time (never the hidden cards as they lay), as the hint would have chosen it. "
+            "Costly decisions are listed with the chance of winning the game and the points "
+            "they gave up; at a terminal, any of them can be tried again."
         ),
     )
     review.add_argument("file", help="a record file (umtali resume lists saved games)")
@@ -229,8 +230,9 @@ def _review(sub: Commands) -> None:
     review.add_argument(
         "--threshold",
         type=float,
-        default=2.0,
-        help="flag decisions that cost more than this many points (default 2)",
+        default=3.0,
+        help="list decisions that gave up at least this many percent of the chance to win "
+        "(default 3: inaccuracies and worse)",
     )
     review.add_argument("--ascii", action="store_true", help="plain ASCII marks")
 

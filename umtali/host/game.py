@@ -149,7 +149,7 @@ class Host:
                 mine.on_idle_interrupt = self._host_interrupts
         self.chat_log: list[str] = []
         self._lock = threading.Lock()
-        hint_bot = make_bot(hint, seed)
+        hint_bot = make_bot(hint, None)  # the coach's own seed: the hint and the coach agree
         seats: list[Seat] = []
         for number, info in enumerate(players, 1):
             other = players[2 - number]

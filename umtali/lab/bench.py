@@ -25,6 +25,7 @@ from umtali.engine.hand import Hand, deal_hand
 from umtali.engine.rules import PRESETS, RuleSet, rules_named
 from umtali.engine.state import OVER, HandState
 from umtali.engine.view import PlayerView
+from umtali.lab.equity_fit import equity_options, run_equity
 
 VARIANTS = tuple(PRESETS)
 
@@ -240,11 +241,11 @@ def bench_coach(games: int, seed: int, variant: str) -> dict[str, Any]:
     for n in range(games):
         seats = [make_bot("easy", n), make_bot("hard", n)]
         game = play_game(Game(variant, seed=seed + n), seats)
-        reviewed, spent = review_match(game, 1, seed=n)
+        reviewed, spent = review_match(game, 1)
         seconds += spent
         hands += len(reviewed)
-        decisions += sum(weighed for _, _, _, weighed in reviewed)
-        lost += sum(v.cost for _, _, verdicts, _ in reviewed for v in verdicts)
+        decisions += sum(review.weighed for _, review in reviewed)
+        lost += sum(v.cost for _, review in reviewed for v in review.verdicts)
     return {
         "benchmark": "coach",
         "variant": variant,
@@ -253,7 +254,7 @@ def bench_coach(games: int, seed: int, variant: str) -> dict[str, Any]:
         "decisions": decisions,
         "seconds_per_hand": round(seconds / max(1, hands), 3),
         "ms_per_decision": round(1000 * seconds / max(1, decisions), 1),
-        "lost_per_hand": round(lost / max(1, hands), 1),
+        "chance_lost_per_hand": round(lost / max(1, hands), 4),
     }
 
 
@@ -682,8 +683,8 @@ def _coach(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     print(
         f"coach: {coached['hands']} hands of {coached['games']} games ({args.variant}), "
         f"{coached['decisions']} decisions weighed: {coached['seconds_per_hand']} s a "
-        f"hand, {coached['ms_per_decision']} ms a decision; the easy seat lost "
-        f"{coached['lost_per_hand']} points a hand to best play"
+        f"hand, {coached['ms_per_decision']} ms a decision; the easy seat's flagged "
+        f"decisions gave up {coached['chance_lost_per_hand']:.1%} of its chance a hand"
     )
     print(json.dumps(coached))
     return 0
@@ -817,6 +818,12 @@ BENCH_COMMANDS: tuple[BenchCommand, ...] = (
     BenchCommand("bots", "duplicate matches between two bot levels", _bots_options, _bots),
     BenchCommand(
         "coach", "the coach's cost: reviewing easy's games against hard", _coach_options, _coach
+    ),
+    BenchCommand(
+        "equity",
+        "fit the game-equity table the bots and the coach read",
+        equity_options,
+        run_equity,
     ),
     BenchCommand(
         "fuzz", "hostile lines typed at the real prompt, game after game", _fuzz_options, _fuzz

@@ -29,6 +29,7 @@ from typing import Any
 
 from umtali.bots import make_bot
 from umtali.bots.arena import Driver, Timer
+from umtali.bots.expert import ExpertBot
 from umtali.bots.fast import rollout
 from umtali.bots.hard import HardBot
 from umtali.bots.knowledge import Knowledge
@@ -122,7 +123,7 @@ class LabLevel:
     """A level only the lab seats: it sees hidden cards, so no player ever meets it."""
 
     name: str
-    make: Callable[[int], OracleBot | ReaderBot]
+    make: Callable[[int], Seat | OracleBot | ReaderBot]
     #: What the level does, in a line.
     about: str
     #: In the ladder's round robin unless told otherwise.
@@ -137,6 +138,13 @@ LAB_ONLY = (
         make=lambda seed: OracleBot(),
         about="sees every card, the stock's order too, and plays each choice out on the true deal",
         ladder=True,  # the reference the bots are measured against
+    ),
+    LabLevel(
+        name="expert-points",
+        make=lambda seed: ExpertBot(seed, points_only=True),
+        about="the expert playing for the hand's points alone, as it did before it played "
+        "for the game: the yardstick of the equity table",
+        ladder=False,
     ),
     LabLevel(
         name="reader",
@@ -214,7 +222,7 @@ def _play_game(
     while _game_goes_on(rules, scores, totals):
         number = len(scores) + 1
         hand = _deal(rng, number, rules)
-        info = GameInfo(number, rules.hands_per_game, (totals[0], totals[1]))
+        info = GameInfo(number, rules.hands_per_game, (totals[0], totals[1]), hand.deal.dealer)
         driver.play_hand(hand, info)
         scores.append(hand.scores)
         totals[0] += hand.scores[0]

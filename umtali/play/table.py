@@ -97,7 +97,7 @@ def play_table(
     """Seat the players, save after every move to ``paths``, and play ``match`` on;
     each game that ends (or is resigned) goes into the profile, once."""
     screen, run = make_screen(plain, theme, show_rules)
-    hint_bot = HINT_BOT.make(seed)  # a seeded game gives the same hints too
+    hint_bot = HINT_BOT.make(None)  # the coach's own seed: the hint and the coach agree
 
     def open_rules() -> None:
         screen.page(rules, "rules")

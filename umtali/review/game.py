@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from umtali.bots.coach import DEALS, THRESHOLD, review_hand
+from umtali.bots.coach import INACCURACY, infos, review_hand
 from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo, PlayerKind
 from umtali.ui.coaching import Reviewed
@@ -29,31 +29,33 @@ def reviewed_player(players: tuple[PlayerInfo, PlayerInfo], asked: int | None) -
 def review_match(
     match: Game | Session,
     player: int,
-    seed: int = 0,
-    deals: int = DEALS,
-    threshold: float = THRESHOLD,
+    budget: int | None = None,
+    threshold: float = INACCURACY,
 ) -> tuple[list[Reviewed], float]:
-    """(game, hand, costly verdicts, decisions weighed) for each finished hand, and the
-    seconds it took."""
+    """(game number, the coach's review) for each finished hand, and the seconds it took."""
     start = time.perf_counter()
     games = match.games if isinstance(match, Session) else [match]
     out = []
     for g, game in enumerate(games, 1):
-        for h, hand in enumerate(game.hands, 1):
+        for h, (hand, info) in enumerate(zip(game.hands, infos(game), strict=True), 1):
             if hand.is_over:
-                verdicts, weighed = review_hand(
-                    hand, player, h, seed + 1000 * g + h, deals, threshold
-                )
-                out.append((g, h, verdicts, weighed))
+                out.append((g, review_hand(hand, player, h, info, budget, threshold)))
     return out, time.perf_counter() - start
 
 
 def review_file(path: Path, player: int | None, threshold: float, ascii_only: bool) -> int:
-    """``umtali review FILE``: print the review of one seat's decisions."""
+    """``umtali review FILE``: print the review of one seat's decisions; at a terminal,
+    offer its flagged decisions to try again."""
+    import sys
+
+    from prompt_toolkit import PromptSession
     from rich.console import Console
 
     from umtali.store.saves import read_saved
-    from umtali.ui.coaching import render_review
+    from umtali.ui.coaching import flagged, render_review
+    from umtali.ui.gate import GatedInput
+    from umtali.ui.retry import retry_loop
+    from umtali.ui.screen import LineScreen
     from umtali.ui.textsafe import visible
     from umtali.ui.theme import Theme
 
@@ -61,6 +63,12 @@ def review_file(path: Path, player: int | None, threshold: float, ascii_only: bo
     seat = reviewed_player(saved.players, player)
     hands, _ = review_match(saved.match, seat, threshold=threshold)
     name = visible(saved.players[seat - 1].name)
-    review = render_review(hands, name, Theme(ascii=ascii_only), threshold=threshold)
-    Console(highlight=False).print(review)
+    theme = Theme(ascii=ascii_only)
+    console = Console(highlight=False)
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    console.print(render_review(hands, name, theme, retry=interactive))
+    if interactive:
+        session: PromptSession[str] = PromptSession(input=GatedInput.terminal())
+        names = (visible(saved.players[0].name), visible(saved.players[1].name))
+        retry_loop(LineScreen(console, session, theme), flagged(hands), names)
     return 0

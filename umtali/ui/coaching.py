@@ -2,7 +2,8 @@
 
 Used by ``umtali review`` for a recorded game and by ``review`` at the table after
 a hand (against the bot: between two people it would show one player's old hand
-to the other).
+to the other).  Each flagged decision is numbered, so a player can ask to try it
+again (:mod:`umtali.ui.retry`).
 """
 
 from __future__ import annotations
@@ -13,60 +14,113 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from umtali.bots.coach import DEALS, THRESHOLD, Verdict
+from umtali.bots.coach import BLUNDER, INACCURACY, MISTAKE, HandReview, Label, Verdict, accuracy
 from umtali.ui.text import Trimmed
 from umtali.ui.theme import Theme
 
-#: One reviewed hand: (game number, hand number, costly verdicts, decisions weighed).
-Reviewed = tuple[int, int, list[Verdict], int]
+#: One reviewed hand: (game number, the coach's review of the hand).
+Reviewed = tuple[int, HandReview]
+
+_STYLE = {Label.INACCURACY: "yellow", Label.MISTAKE: "dark_orange", Label.BLUNDER: "bold red"}
+
+
+def flagged(hands: Sequence[Reviewed]) -> list[Verdict]:
+    """Every listed decision of the review, in the order (and so the numbers) shown."""
+    return [v for _, review in hands for v in review.verdicts]
+
+
+def _counts(verdicts: Sequence[Verdict]) -> str:
+    """'1 mistake, 2 inaccuracies' (and how many more were listed, by a lower threshold)."""
+    parts = []
+    for label in (Label.BLUNDER, Label.MISTAKE, Label.INACCURACY):
+        n = sum(1 for v in verdicts if v.label is label)
+        if n:
+            parts.append(_plural(n, label.value))
+    rest = sum(1 for v in verdicts if v.label is None)
+    if rest:
+        parts.append(f"{rest} more listed")
+    return ", ".join(parts) if parts else "nothing costly"
+
+
+def _plural(n: int, word: str) -> str:
+    if n == 1:
+        return f"1 {word}"
+    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
 
 
 def render_review(
-    hands: Sequence[Reviewed],
-    name: str,
-    theme: Theme,
-    deals: int = DEALS,
-    threshold: float = THRESHOLD,
+    hands: Sequence[Reviewed], name: str, theme: Theme, retry: bool = False
 ) -> RenderableType:
     """The review of one player's decisions in ``hands``, as lines that end where
-    their words do (a table's cells and a wrapped line leave no spaces behind)."""
+    their words do (a table's cells and a wrapped line leave no spaces behind).
+    ``retry`` adds how to try a flagged decision again."""
     if not hands:
         return Text("This record holds no finished hand to review yet.")
     whose, who = ("your", "you") if name == "You" else (f"{name}'s", name)
+    chances = all(review.chances for _, review in hands)
+    if chances:
+        scale = (
+            f"valued by the chance of winning the game. An inaccuracy gave up "
+            f"{INACCURACY:.0%} or more of that chance, a mistake {MISTAKE:.0%}, "
+            f"a blunder {BLUNDER:.0%}."
+        )
+    else:
+        scale = "valued by the hand's points (these rules have no table of chances)."
     parts: list[RenderableType] = [
         Text(f"Review of {whose} decisions", style="bold"),
         Text(
-            f"Each choice was played out to the end of the hand in deals sampled from what "
-            f"{who} could see at the time ({deals} play-outs a decision); a decision is "
-            f"listed when it cost more than {threshold:g} points.",
+            f"Each decision was searched as the hint searches it: its moves played out to "
+            f"the end of the hand in deals drawn from what {who} could see at the time, and "
+            + scale,
             style="dim",
         ),
         Text(""),
     ]
-    total = weighed = flagged = 0.0
-    sessions = len({g for g, _, _, _ in hands}) > 1
-    for g, h, verdicts, count in hands:
-        lost = sum(v.cost for v in verdicts)
-        total, weighed, flagged = total + lost, weighed + count, flagged + len(verdicts)
-        title = f"Game {g}, hand {h}" if sessions else f"Hand {h}"
-        summary = f"{count} decisions weighed, {len(verdicts)} costly"
-        if verdicts:
-            summary += f", about {lost:.1f} points lost against best play"
+    sessions = len({g for g, _ in hands}) > 1
+    width = len(str(len(flagged(hands))))
+    number = 0
+    for g, review in hands:
+        title = f"Game {g}, hand {review.hand}" if sessions else f"Hand {review.hand}"
+        summary = f"{review.weighed} decisions weighed, {_counts(review.verdicts)}"
+        if chances and review.weighed:
+            summary = f"accuracy {review.accuracy:.0f}%, " + summary
         parts.append(Text.assemble((title, "bold"), f": {summary}"))
-        if verdicts:
+        if review.verdicts:
             table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
             table.add_column(justify="right", style="dim")
             table.add_column(overflow="fold")
-            for v in verdicts:
-                table.add_row(f"turn {v.turn}", f"{v.played} {theme.dash} {v.reason()}.")
+            said: set[str] = set()  # a fact said once a hand (the score, say)
+            for v in review.verdicts:
+                number += 1
+                label = v.label
+                tag = Text(label.value, _STYLE[label]) if label else Text("listed", "dim")
+                reason = "; ".join(
+                    part for part in v.reason().split("; ") if part not in said or "better" in part
+                )
+                said.update(v.facts)
+                line = Text.assemble(tag, f" {v.played} {theme.dash} {reason}.")
+                table.add_row(f"{number:>{width}}. turn {v.turn:>2}", line)
             parts.append(table)
-    hands_n = len(hands)
-    parts += [
-        Text(""),
-        Text(
-            f"In all: {int(weighed)} decisions weighed, {int(flagged)} costly, about "
-            f"{total:.1f} points lost against best play ({total / hands_n:.1f} a hand).",
-            style="bold",
-        ),
-    ]
+    parts += [Text(""), _in_all(hands, chances)]
+    if retry and number:
+        parts.append(
+            Text(
+                "Type a decision's number to try it again: choose anew, and the coach says "
+                "whether your new move is as good before it shows the best.",
+                style="dim",
+            )
+        )
     return Trimmed(Group(*parts))
+
+
+def _in_all(hands: Sequence[Reviewed], chances: bool) -> Text:
+    costs = [c for _, review in hands for c in review.costs]
+    verdicts = flagged(hands)
+    points = sum(v.points for v in verdicts)
+    said = f"In all: {len(costs)} decisions weighed, {_counts(verdicts)}"
+    if chances and costs:
+        said = f"In all: accuracy {accuracy(costs):.0f}% over {len(costs)} decisions; "
+        said += _counts(verdicts)
+    if verdicts:
+        said += f"; about {points:.0f} points given up by the decisions listed"
+    return Text(said + ".", style="bold")

@@ -14,7 +14,7 @@ from typing import Protocol
 from rich.text import Text
 
 from umtali.bots.arena import Driver, info_for
-from umtali.bots.coach import review_hand
+from umtali.bots.coach import infos, review_hand
 from umtali.bots.seat import GameInfo, Seat
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.errors import IllegalAction
@@ -27,6 +27,7 @@ from umtali.ui.coaching import render_review
 from umtali.ui.human import HumanSeat, UndoRequest
 from umtali.ui.narrate import phrase
 from umtali.ui.render import TableInfo, render_game_end, render_hand_end
+from umtali.ui.retry import retry_loop
 from umtali.ui.screen import QuitGame, Screen, ask_yes
 from umtali.ui.text import shown, visible
 from umtali.ui.theme import Theme
@@ -176,8 +177,7 @@ class TableLoop:
         winner = game.winner or 1
         wins = session.wins if session is not None else None
         # The last hand's scores and the game's would not fit one 80x24 screen together.
-        last = len(game.hands)
-        self._hand_pause(game.hands[-1], last, "Press Enter for the result of the game")
+        self._hand_pause(game.hands[-1], infos(game)[-1], "Press Enter for the result of the game")
         self.screen.show(
             render_game_end(
                 [r.scores for r in game.results], self.names, winner, number, wins, self.theme
@@ -365,22 +365,25 @@ class TableLoop:
             )
         )
         if next_dealer is not None:
-            self._hand_pause(hand, table.hand_number, "Press Enter to deal the next hand")
+            info = GameInfo(
+                table.hand_number, hand.rules.hands_per_game, table.totals, hand.deal.dealer
+            )
+            self._hand_pause(hand, info, "Press Enter to deal the next hand")
 
-    def _hand_pause(self, hand: Hand, number: int, message: str) -> None:
+    def _hand_pause(self, hand: Hand, info: GameInfo, message: str) -> None:
         """The pause on a hand's scores; against the bot, 'review' there opens the
         coach's review of the player's decisions in that hand."""
         if not self.allow_undo:  # no review between two people: it shows a past hand
             self.pause(message + ".")
             return
         player = 1 if self.humans[0] else 2
+        number = info.hand_number
         while self.pause(f"{message}, or type review for the coach.").strip().lower() == "review":
             self.screen.say(Text("The coach is weighing your decisions...", "dim"))
-            verdicts, weighed = review_hand(hand, player, number)
-            page = render_review(
-                [(1, number, verdicts, weighed)], self.names[player - 1], self.theme
-            )
+            review = review_hand(hand, player, number, info)
+            page = render_review([(1, review)], self.names[player - 1], self.theme, retry=True)
             self.screen.page(page, "review")
+            retry_loop(self.screen, review.verdicts, self.names)
 
     # -------------------------------------------------------------- pauses
 

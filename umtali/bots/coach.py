@@ -25,7 +25,7 @@ change.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from umtali.bots.analysis import Analysis, analyse
@@ -211,27 +211,16 @@ def review_hand(
             view = state.view(player)
             if is_choice(view):
                 found = weigh(view, info, action, budget)
-                chances = found.chances
-                cost, points = found.cost(action) if found.lines else (0.0, 0.0)
+                cost, points = 0.0, 0.0
+                if found.lines:  # a move that needed no search gives up nothing
+                    chances = found.chances
+                    cost, points = found.cost(action)
                 costs.append(cost)
                 if cost >= threshold * (1.0 if chances else 100.0):
                     facts = _facts(view, info, action, found.choice, turn, seen, hand)
                     odds = _odds(found, action) if chances else None
-                    verdicts.append(
-                        Verdict(
-                            number,
-                            turn,
-                            action,
-                            found.choice,
-                            cost,
-                            points,
-                            view,
-                            info,
-                            facts,
-                            chances,
-                            odds,
-                        )
-                    )
+                    verdict = Verdict(number, turn, action, found.choice, cost, points, view, info)
+                    verdicts.append(replace(verdict, facts=facts, chances=chances, odds=odds))
         state.play(action)
     return HandReview(number, tuple(costs), tuple(verdicts), chances)
 

@@ -260,68 +260,57 @@ class Search:
     ) -> Analysis:
         """Play every candidate out in the same deals; the best by value, or the usual
         move where the best does not lead it clearly."""
-        return _search(self, view, info, know, candidates, rng)
-
-
-def _search(
-    how: Search,
-    view: PlayerView,
-    info: GameInfo,
-    know: Knowledge,
-    candidates: list[Action],
-    rng: random.Random,
-) -> Analysis:
-    me = view.player - 1
-    budget, usual, confidence = how.budget, how.usual, how.confidence
-    read = read_opponent(view, know)
-    value_of = margin_value if how.points_only else valuer(view.rules, info, view.player)
-    moves = [to_move(a, view.rules) for a in candidates]
-    values: list[list[float]] = [[] for _ in candidates]
-    margins: list[list[int]] = [[] for _ in candidates]
-    racing = view.rules.mandatory_play
-    policy = wary_move if racing else quick_move
-    cap = RACE_WORLDS if racing else MAX_WORLDS
-    own = OwnTurns(me, [move[0] for move in moves], policy)
-    alive = list(range(len(candidates)))
-    worlds = spent = 0
-    while worlds < how.min_worlds or (spent < budget and worlds < cap and len(alive) > 1):
-        world = know.sample_state(view, rng, read)
-        for i in alive:
-            state = world.clone()
-            state.apply_move(moves[i])
-            spent += own.finish(i, state)
-            while state.phase != OVER:
-                state.apply_move(policy(state))
-                spent += 1
-            margin = state.score(me) - state.score(1 - me)
-            margins[i].append(margin)
-            values[i].append(value_of(margin))
-        worlds += 1
-        if racing and worlds >= RACE_FROM and worlds % RACE_STEP == 0:
-            alive = _still_close(values, alive)
-    lines = tuple(
-        Line(a, tuple(v), tuple(m)) for a, v, m in zip(candidates, values, margins, strict=True)
-    )
-    chances = equity_for(view.rules) is not None and not how.points_only
-    best = max(alive, key=lambda i: (sum(values[i]), -i))
-    if usual is not None and usual in candidates and candidates[best] != usual:
-        kept = candidates.index(usual)
-        if not _clear_lead(values[best], values[kept], confidence):
-            said = _outlook(lines[kept], chances)
-            return Analysis(
-                usual,
-                f"the usual move: in {worlds} deals read from the play nothing was clearly "
-                f"better; {said}",
-                lines,
-                chances,
-            )
-    return Analysis(
-        candidates[best],
-        f"the best of the moves tried in {worlds} deals read from the play: "
-        f"{_outlook(lines[best], chances)}",
-        lines,
-        chances,
-    )
+        me = view.player - 1
+        budget, usual, confidence = self.budget, self.usual, self.confidence
+        read = read_opponent(view, know)
+        value_of = margin_value if self.points_only else valuer(view.rules, info, view.player)
+        moves = [to_move(a, view.rules) for a in candidates]
+        values: list[list[float]] = [[] for _ in candidates]
+        margins: list[list[int]] = [[] for _ in candidates]
+        racing = view.rules.mandatory_play
+        policy = wary_move if racing else quick_move
+        cap = RACE_WORLDS if racing else MAX_WORLDS
+        own = OwnTurns(me, [move[0] for move in moves], policy)
+        alive = list(range(len(candidates)))
+        worlds = spent = 0
+        while worlds < self.min_worlds or (spent < budget and worlds < cap and len(alive) > 1):
+            world = know.sample_state(view, rng, read)
+            for i in alive:
+                state = world.clone()
+                state.apply_move(moves[i])
+                spent += own.finish(i, state)
+                while state.phase != OVER:
+                    state.apply_move(policy(state))
+                    spent += 1
+                margin = state.score(me) - state.score(1 - me)
+                margins[i].append(margin)
+                values[i].append(value_of(margin))
+            worlds += 1
+            if racing and worlds >= RACE_FROM and worlds % RACE_STEP == 0:
+                alive = _still_close(values, alive)
+        lines = tuple(
+            Line(a, tuple(v), tuple(m)) for a, v, m in zip(candidates, values, margins, strict=True)
+        )
+        chances = equity_for(view.rules) is not None and not self.points_only
+        best = max(alive, key=lambda i: (sum(values[i]), -i))
+        if usual is not None and usual in candidates and candidates[best] != usual:
+            kept = candidates.index(usual)
+            if not _clear_lead(values[best], values[kept], confidence):
+                said = _outlook(lines[kept], chances)
+                return Analysis(
+                    usual,
+                    f"the usual move: in {worlds} deals read from the play nothing was clearly "
+                    f"better; {said}",
+                    lines,
+                    chances,
+                )
+        return Analysis(
+            candidates[best],
+            f"the best of the moves tried in {worlds} deals read from the play: "
+            f"{_outlook(lines[best], chances)}",
+            lines,
+            chances,
+        )
 
 
 def _outlook(line: Line, chances: bool) -> str:

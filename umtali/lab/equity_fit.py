@@ -308,7 +308,10 @@ def run_equity(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         )
         table = build(variants, args.level, args.hands, args.seed, args.jobs, command, kept)
         create_file(args.out, dumps(table), 0o644)
-    except (FileRefused, ValueError) as err:
+    except FileExistsError:
+        print(f"umtali bench equity: {args.out} is there already: name a new file", file=sys.stderr)
+        return 1
+    except (FileRefused, OSError, ValueError) as err:
         print(f"umtali bench equity: {err}", file=sys.stderr)
         return 1
     entries = table["variants"]

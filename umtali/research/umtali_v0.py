@@ -1,0 +1,189 @@
+"""Umtali as a PettingZoo AEC environment (needs PettingZoo, not OpenSpiel).
+
+>>> from umtali.research import umtali_v0
+>>> env = umtali_v0.env(variant="family")
+>>> env.reset(seed=1)
+>>> observation, reward, termination, truncation, info = env.last()
+>>> observation["observation"].shape, int(observation["action_mask"].sum()) > 0
+((483,), True)
+
+Agents ``player_0`` and ``player_1`` are the seats of :mod:`umtali.research.episode`
+(``player_0`` moves first).  An agent acts as long as its turn lasts: a draw, the
+melds and plays, a discard, each one step.  Its observation is a dict:
+``observation``, the 483 floats of :mod:`umtali.research.observe` from its own view,
+and ``action_mask``, one int8 per id of :mod:`umtali.research.action_ids` (all zero
+for the agent not to move).  Chance (the deal, each stock draw) is the
+environment's, from the generator ``reset(seed=...)`` seeds.  When the hand ends
+each agent's reward is the hand's result: +1, -1 or 0 for a level hand, or with
+``returns="margin"`` the points between the two.  ``max_cycles`` (default: none)
+truncates the hand after that many agent steps; the engine's turn limit ends
+every hand anyway.  An id the mask does not allow raises
+:class:`~umtali.research.action_ids.NoActionId`.
+
+``render_mode="ansi"`` returns the table as our terminal draws it (the renderer of
+:mod:`umtali.ui.render`), from the seat of the agent to move.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from umtali.engine.rules import PRESETS
+from umtali.research.action_ids import NUM_ACTIONS
+from umtali.research.episode import CHANCE, TERMINAL, Episode
+from umtali.research.level_play import LevelChooser
+from umtali.research.observe import OBS_SIZE, fill, pieces
+
+AGENTS = ("player_0", "player_1")
+Observation = dict[str, np.ndarray[Any, Any]]
+
+
+class UmtaliEnv(AECEnv):  # type: ignore[misc]
+    """One hand of Umtali a game (see the module docstring)."""
+
+    metadata = {"render_modes": ["ansi"], "name": "umtali_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        variant: str = "classic",
+        render_mode: str | None = None,
+        returns: str = "outcome",
+        max_cycles: int | None = None,
+    ) -> None:
+        super().__init__()
+        if variant not in PRESETS:
+            raise ValueError(f"variant {variant!r}: choose from {', '.join(PRESETS)}")
+        if returns not in ("outcome", "margin"):
+            raise ValueError(f"returns {returns!r}: choose outcome or margin")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode {render_mode!r}: only 'ansi' is drawn")
+        self.variant = variant
+        self.render_mode = render_mode
+        self.margin = returns == "margin"
+        self.max_cycles = max_cycles
+        self.possible_agents = list(AGENTS)
+        self.episode = Episode(variant)
+        self._rng = random.Random()
+        self._steps = 0
+        box = spaces.Box(0.0, 1.0, (OBS_SIZE,), np.float32)
+        mask = spaces.Box(0, 1, (NUM_ACTIONS,), np.int8)
+        self._observation_space = spaces.Dict({"observation": box, "action_mask": mask})
+        self._action_space = spaces.Discrete(NUM_ACTIONS)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.episode = Episode(self.variant)
+        self._steps = 0
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._chance()
+        self.agent_selection = AGENTS[self.episode.current()]
+
+    def _chance(self) -> None:
+        """Let chance act until a seat is to move or the hand is over."""
+        episode = self.episode
+        while episode.current() == CHANCE:
+            outcomes = episode.chance_outcomes()
+            episode.apply(outcomes[int(self._rng.random() * len(outcomes))])
+
+    def observe(self, agent: str) -> Observation:
+        seat = AGENTS.index(agent)
+        tensor = np.zeros(OBS_SIZE, np.float32)
+        fill(pieces(tensor, False), self.episode, seat)
+        mask = np.zeros(NUM_ACTIONS, np.int8)
+        if self.episode.current() == seat:
+            mask[self.episode.legal_ids()] = 1
+        return {"observation": tensor, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert action is not None
+        episode = self.episode
+        episode.apply(int(action))
+        self._chance()
+        self._steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        if episode.current() == TERMINAL:
+            result = episode.returns(self.margin)
+            self.rewards = {a: result[n] for n, a in enumerate(AGENTS)}
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = AGENTS[episode.current()]
+            if self.max_cycles is not None and self._steps >= self.max_cycles:
+                self.truncations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        from rich.console import Console
+
+        from umtali.ui.render import TableInfo, render_table
+        from umtali.ui.theme import Theme
+
+        episode = self.episode
+        if episode.dealing:
+            return "(the cards are being dealt)"
+        seat = AGENTS.index(self.agent_selection)
+        out = io.StringIO()
+        console = Console(width=80, file=out, color_system=None, legacy_windows=False)
+        info = TableInfo((AGENTS[0], AGENTS[1]), seat=AGENTS[seat])
+        console.print(render_table(episode.view(seat), info, Theme(), 80, 40))
+        return out.getvalue()
+
+    def close(self) -> None:
+        pass
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The environment, wrapped as PettingZoo's own classic games are (order enforced,
+    actions checked against the action space)."""
+    made: AECEnv = UmtaliEnv(**kwargs)
+    made = wrappers.AssertOutOfBoundsWrapper(made)
+    made = wrappers.OrderEnforcingWrapper(made)
+    return made
+
+
+raw_env = UmtaliEnv
+
+
+def level_policy(
+    environment: AECEnv, level: str, seed: int | None = None
+) -> Callable[[Observation, str], int]:
+    """A policy function ``policy(observation, agent) -> action`` playing one of our bot
+    levels (``easy``, ``normal``, ``hard``, ``expert``) from the agent's view of
+    ``environment``'s hand."""
+    chooser = LevelChooser(level, seed)
+    inner: UmtaliEnv = environment.unwrapped
+
+    def policy(observation: Observation, agent: str) -> int:
+        if AGENTS.index(agent) != inner.episode.current():
+            raise ValueError(f"{agent} is not to move")
+        return chooser.choose(inner.episode)
+
+    return policy
+
+
+__all__ = ["AGENTS", "UmtaliEnv", "env", "level_policy", "raw_env"]

@@ -88,6 +88,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("ui",),
     ("play",),  # seats people and bots at a table
     ("host", "learn", "review", "stats"),  # the other ways of using Umtali
+    # the researchers' door (OpenSpiel, PettingZoo): only the lab and the command line
+    # reach it
+    ("research",),
     ("lab",),  # research tooling: only the command line reaches it
     ("cli",),
 )
@@ -136,6 +139,29 @@ def test_nothing_but_the_command_line_imports_the_lab() -> None:
         if _package(dep) == "lab" and _package(m) not in ("lab", "cli")
     ]
     assert not reaching
+
+
+def test_nothing_but_the_lab_and_the_command_line_imports_the_research_door() -> None:
+    graph = _imports()
+    reaching = [
+        f"{m} imports {dep}"
+        for m, deps in graph.items()
+        for dep in deps
+        if _package(dep) == "research" and _package(m) not in ("research", "lab", "cli")
+    ]
+    assert not reaching
+
+
+def test_the_research_doors_core_needs_none_of_its_libraries() -> None:
+    """The action ids, the episode and the resampler import neither OpenSpiel nor
+    PettingZoo (nor numpy): only the game, the env and the observer need them."""
+    code = (
+        "import sys, umtali.research.action_ids, umtali.research.episode, "
+        "umtali.research.resample, umtali.research.level_play; "
+        "print(sorted(m for m in ('pyspiel', 'pettingzoo', 'numpy') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
 
 
 def test_a_layer_test_that_would_catch_a_module_reaching_up() -> None:

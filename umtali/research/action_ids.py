@@ -4,31 +4,32 @@ OpenSpiel and PettingZoo want each move as an int below a fixed bound; the engin
 speaks :class:`~umtali.engine.actions.Action`.  :func:`action_id` and
 :func:`action_of_id` are the one mapping between the two, the same in every
 variant (an id a variant never uses is simply never legal there).  The layout,
-``NUM_ACTIONS`` = 932 ids in all:
+``NUM_ACTIONS`` = 928 ids in all:
 
 =========  =====  ===========================================================
 ids        count  action
 =========  =====  ===========================================================
 0 – 4      5      ``draw``, ``take``, ``take 2``, ``take next``, ``end``
 5 – 56     52     ``take <card>`` (practical's deep take), by card index
-57 – 515   459    ``meld <cards>``: every card set that is a meld in some
+57 – 511   455    ``meld <cards>``: every card set that is a meld in some
                   variant (see :data:`MELDS`)
-516 – 827  312    ``play <card> [on <card>]``: ``516 + 6 * card + slot``;
+512 – 823  312    ``play <card> [on <card>]``: ``512 + 6 * card + slot``;
                   slot 0 names no target (the engine finds it), slots 1–3
                   name the card's rank-mates (spades, hearts, diamonds,
                   clubs, skipping itself), slot 4 the card one below it in
                   its suit, slot 5 the card one above
-828 – 879  52     ``discard <card>`` face up, by card index
-880 – 931  52     ``discard <card> down``
+824 – 875  52     ``discard <card>`` face up, by card index
+876 – 927  52     ``discard <card> down``
 =========  =====  ===========================================================
 
 A card's index is the engine's: ``13 * suit + rank``, suits S H D C, ranks A to K.
 
-**Melds are enumerated, not split into sub-actions.**  There are only 459 card
+**Melds are enumerated, not split into sub-actions.**  There are only 455 card
 sets that any variant lays as one meld: every run of two to thirteen cards in
-one suit (312: the two-card runs are family's going-out meld, the long ones
-Rummy's runs through the jack), every two, three or four cards of one rank
-(143: going-out pairs and groups) and the four marriages.  One id for each keeps
+one suit (312: the two-card runs are family's going-out meld, and a queen and
+king of one suit are Umtali's marriage; the long runs through the jack are
+Rummy's) and every two, three or four cards of one rank (143: going-out pairs
+and groups).  One id for each keeps
 every id one whole engine move, as OpenSpiel's gin rummy does with its 185
 melds: a history is the list of moves a record stores, every state reached is
 one the rules know (no half-laid meld, which the engine has no notion of and
@@ -42,11 +43,11 @@ neighbour of it (a group's lowest card, a run's end card, a lone card or a jack
 one step away), so six slots a card cover every play in every variant.
 
 >>> action_id(Action.parse("draw")), action_id(Action.parse("discard 4C down"))
-(0, 922)
+(0, 918)
 >>> str(action_of_id(action_id(Action.parse("play 5H on 4H"))))
 'play 5H on 4H'
 >>> str(action_of_id(57)), len(MELDS)
-('meld 2S AS', 459)
+('meld 2S AS', 455)
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ from umtali.engine.actions import (
     TAKE_TWO_ACTION,
     Action,
 )
-from umtali.engine.cards import CARDS, KING, QUEEN, cards_of
+from umtali.engine.cards import CARDS, cards_of
 from umtali.engine.kinds import ActionKind
 
 
@@ -80,17 +81,13 @@ def _melds() -> tuple[int, ...]:
         for size in (2, 3, 4)
         for suits in combinations(range(4), size)
     ]
-    marriages = [(1 << (13 * suit + KING)) | (1 << (13 * suit + QUEEN)) for suit in range(4)]
-    # Runs come first, so the two-card runs' ids are the runs' (a 2-run is no group).
-    return tuple(runs + groups + marriages)
+    # A marriage (the queen and king of a suit) is a two-card run's card set.
+    return tuple(runs + groups)
 
 
 #: The meld card sets, in id order (:data:`MELD_BASE` + position).
 MELDS: tuple[int, ...] = _melds()
-_MELD_ID: dict[int, int] = {}
-for _n, _mask in enumerate(MELDS):
-    _MELD_ID.setdefault(_mask, _n)
-del _n, _mask
+_MELD_ID: dict[int, int] = {mask: n for n, mask in enumerate(MELDS)}
 
 #: The actions that name no card, in id order.
 SIMPLE: tuple[Action, ...] = (

@@ -166,7 +166,9 @@ class Episode:
         """The cards ``seat`` holds (or has been dealt so far), as a card set."""
         m = self.machine
         if m is None:
-            return sum(1 << c for c, who in zip(self.dealt, self.order, strict=False) if who == seat)
+            return sum(
+                1 << c for c, who in zip(self.dealt, self.order, strict=False) if who == seat
+            )
         return m.hands[seat] if m.phase != OVER else 0
 
     def view(self, seat: int) -> PlayerView:

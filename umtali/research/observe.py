@@ -88,6 +88,17 @@ def _side(view: PlayerView, player: int) -> int:
     return mask_of(c for piece in view.sides[player - 1] for c in piece.cards)
 
 
+def shown_step(view: PlayerView) -> Step:
+    """The step of the turn as ``view``'s player may know it.  The engine's view says
+    whether the player to move has anything left to play (its ``play`` or
+    ``discard``), which is their hand's business: to the other seat both are ``play``.
+    """
+    step = view.step
+    if step is Step.DISCARD and view.to_move != view.player:
+        return Step.PLAY
+    return step
+
+
 def fill(named: Mapping[str, Tensor], episode: Episode, seat: int) -> None:
     """Write ``seat``'s observation of ``episode`` into ``named`` (from :func:`pieces`),
     every entry cleared first; the history planes only if ``named`` has them."""
@@ -118,7 +129,7 @@ def fill(named: Mapping[str, Tensor], episode: Episode, seat: int) -> None:
         _bits(named[name], mask)
     numbers = named["numbers"]
     numbers[0] = float(view.to_move == view.player)
-    numbers[1 + _STEPS.index(view.step)] = 1.0
+    numbers[1 + _STEPS.index(shown_step(view))] = 1.0
     numbers[5] = float(view.last_turn)
     numbers[6] = float(view.went_out == view.player)
     numbers[7] = float(view.went_out == view.opponent)
@@ -162,7 +173,7 @@ def observation_string(episode: Episode, seat: int) -> str:
     sides = [" ".join(str(p) for p in side) or "-" for side in view.sides]
     known = " ".join(str(c) for c in view.opponent_known) or "-"
     return (
-        f"{rules} seat {seat} {view.step.value}"
+        f"{rules} seat {seat} {shown_step(view).value}"
         f"{' last turn' if view.last_turn else ''} | hand {card_list(mask_of(view.hand))}"
         f" | mine {sides[seat]} | theirs {sides[1 - seat]}"
         f" | pile {view.discard_size} top {top} | stock {view.stock_size}"
@@ -196,4 +207,5 @@ __all__ = [
     "information_state_string",
     "observation_string",
     "pieces",
+    "shown_step",
 ]

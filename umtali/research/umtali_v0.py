@@ -29,7 +29,7 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -47,9 +47,13 @@ Observation = dict[str, np.ndarray[Any, Any]]
 
 
 class UmtaliEnv(AECEnv):  # type: ignore[misc]
-    """One hand of Umtali a game (see the module docstring)."""
+    """One hand of Umtali as a game (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "umtali_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "umtali_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,

@@ -156,14 +156,12 @@ def research_speed(seconds: float, seed: int, variant: str, rounds: int = 4) -> 
         "openspiel_gin_rummy": openspiel_gin,
         "rlcard_gin_rummy": rlcard_gin,
     }
-    totals = {name: [0, 0, 0.0] for name in engines}
+    totals = dict.fromkeys(engines, (0, 0, 0.0))
     for n in range(rounds):
         for name, run in engines.items():
-            hands, actions, elapsed = run(seconds / rounds, seed + n)
-            total = totals[name]
-            total[0] += hands
-            total[1] += actions
-            total[2] += elapsed
+            got = run(seconds / rounds, seed + n)
+            before = totals[name]
+            totals[name] = (before[0] + got[0], before[1] + got[1], before[2] + got[2])
     out: dict[str, Any] = {"variant": variant, "seconds_each": seconds}
     for name, (hands, actions, elapsed) in totals.items():
         out[name] = {
@@ -218,7 +216,12 @@ def run_speed(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.seconds <= 0:
         parser.error("--seconds must be positive")
     result = research_speed(args.seconds, args.seed, args.variant)
-    for name in ("umtali_openspiel", "umtali_pettingzoo", "openspiel_gin_rummy", "rlcard_gin_rummy"):
+    for name in (
+        "umtali_openspiel",
+        "umtali_pettingzoo",
+        "openspiel_gin_rummy",
+        "rlcard_gin_rummy",
+    ):
         figures = result[name]
         print(
             f"{name:21} {figures['actions_per_s']:>9,} actions/s "

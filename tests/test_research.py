@@ -353,3 +353,28 @@ def test_resampling_reads_only_the_seats_view(variant: str) -> None:
             samples += 1
             copies += a.hands[1 - seat] == hidden
     assert copies * 10 <= samples  # the real hand comes back no more often than by chance
+
+
+# ------------------------------------------------------------------ bench
+
+
+def test_bench_research_plays_each_deal_with_both_seatings() -> None:
+    from umtali.lab.research_bench import bench_research
+
+    result = bench_research(1, 5, "easy", "classic", seed=3)
+    assert result["hands"] == 2
+    assert result["ismcts_wins"] + result["draws"] + result["ismcts_losses"] == 2
+
+
+def test_bench_research_speed_times_the_four_engines() -> None:
+    pytest.importorskip("rlcard", reason="RLCard comes with the bench extra")
+    from umtali.lab.research_bench import research_speed
+
+    result = research_speed(0.4, 1, "family", rounds=1)
+    for name in (
+        "umtali_openspiel",
+        "umtali_pettingzoo",
+        "openspiel_gin_rummy",
+        "rlcard_gin_rummy",
+    ):
+        assert result[name]["actions_per_s"] > 0

@@ -28,7 +28,13 @@ from umtali.engine.state import DRAW_PHASE, OVER, HandState
 
 
 class Step(Enum):
-    """Where the player to move is in their turn."""
+    """Where the player to move is in their turn.
+
+    ``DISCARD`` (nothing left to play) is told to the player to move alone: to the
+    other seat and to a spectator that turn is ``PLAY`` until its discard (see
+    :func:`shown_step`), for whether the mover could play more is their hand's
+    business.
+    """
 
     DRAW = "draw"
     PLAY = "play"
@@ -74,6 +80,7 @@ def pieces_of(state: HandState, player: int) -> tuple[Piece, ...]:
 
 
 def step_of(state: HandState) -> Step:
+    """The step of the turn, as the player to move (or the engine) knows it."""
     if state.phase == OVER:
         return Step.OVER
     if state.phase == DRAW_PHASE:
@@ -81,6 +88,20 @@ def step_of(state: HandState) -> Step:
     if state.discarded or state.playable_moves():
         return Step.PLAY
     return Step.DISCARD
+
+
+def shown_step(state: HandState, player: int) -> Step:
+    """The step of the turn as player ``player`` (1 or 2) may know it: the mover's
+    own step exactly; to the other seat, a turn past its draw is ``PLAY`` whether or
+    not the mover has anything left to play (RULES.md, *What each player may know*).
+    """
+    if state.phase == OVER:
+        return Step.OVER
+    if state.phase == DRAW_PHASE:
+        return Step.DRAW
+    if state.mover == player - 1:
+        return step_of(state)
+    return Step.PLAY
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +180,7 @@ def view_of(state: HandState, player: int, legal: tuple[Action, ...]) -> PlayerV
         opponent_hand_size=state.hands[opp].bit_count(),
         opponent_known=tuple(cards_of(known)),
         to_move=None if over else state.mover + 1,
-        step=step_of(state),
+        step=shown_step(state, player),
         last_turn=state.last_turn,
         went_out=state.out + 1 if state.out >= 0 else None,
         scores=(state.score(0), state.score(1)),
@@ -176,7 +197,8 @@ def public_view(view: PlayerView) -> PlayerView:
     """What anybody at the table may see, made from either player's view: both sides,
     the pile, the counts and the public history, with that player's hand, their
     stock draws and their face-down discard taken out (a spectator's table).  The
-    cards held are counted in ``hidden_hand``; no move is legal.
+    cards held are counted in ``hidden_hand``; no move is legal, and the step of a
+    turn is told as the other seat sees it (``DISCARD`` is ``PLAY``).
     """
     me = view.player
     events = tuple(
@@ -190,6 +212,7 @@ def public_view(view: PlayerView) -> PlayerView:
         hand=(),
         hidden_hand=len(view.hand),
         events=events,
+        step=Step.PLAY if view.step is Step.DISCARD else view.step,
         legal=(),
         must_play=(),
         taken=None,

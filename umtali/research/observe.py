@@ -17,7 +17,8 @@ of 52 cards (bit ``13 * suit + rank``, suits S H D C, ranks A to K) and 15 numbe
 ``must_play``           the two cards taken by ``take 2`` still to play
 ``taken``               the card taken this turn that may not be discarded
 ``unseen``              cards this seat cannot place (opponent or stock)
-``numbers`` (15)        my move; the step (draw, play, discard, over); last
+``numbers`` (15)        my move; the step as my view has it (draw, play,
+                        discard, over: ``discard`` on my own move only); last
                         turn; I went out; they went out; the pile's top lies
                         face down; stock size / 52; their hand size / 52; my
                         score / 100; their score / 100; turns / turn limit;
@@ -88,17 +89,6 @@ def _side(view: PlayerView, player: int) -> int:
     return mask_of(c for piece in view.sides[player - 1] for c in piece.cards)
 
 
-def shown_step(view: PlayerView) -> Step:
-    """The step of the turn as ``view``'s player may know it.  The engine's view says
-    whether the player to move has anything left to play (its ``play`` or
-    ``discard``), which is their hand's business: to the other seat both are ``play``.
-    """
-    step = view.step
-    if step is Step.DISCARD and view.to_move != view.player:
-        return Step.PLAY
-    return step
-
-
 def fill(named: Mapping[str, Tensor], episode: Episode, seat: int) -> None:
     """Write ``seat``'s observation of ``episode`` into ``named`` (from :func:`pieces`),
     every entry cleared first; the history planes only if ``named`` has them."""
@@ -129,7 +119,7 @@ def fill(named: Mapping[str, Tensor], episode: Episode, seat: int) -> None:
         _bits(named[name], mask)
     numbers = named["numbers"]
     numbers[0] = float(view.to_move == view.player)
-    numbers[1 + _STEPS.index(shown_step(view))] = 1.0
+    numbers[1 + _STEPS.index(view.step)] = 1.0
     numbers[5] = float(view.last_turn)
     numbers[6] = float(view.went_out == view.player)
     numbers[7] = float(view.went_out == view.opponent)
@@ -173,7 +163,7 @@ def observation_string(episode: Episode, seat: int) -> str:
     sides = [" ".join(str(p) for p in side) or "-" for side in view.sides]
     known = " ".join(str(c) for c in view.opponent_known) or "-"
     return (
-        f"{rules} seat {seat} {shown_step(view).value}"
+        f"{rules} seat {seat} {view.step.value}"
         f"{' last turn' if view.last_turn else ''} | hand {card_list(mask_of(view.hand))}"
         f" | mine {sides[seat]} | theirs {sides[1 - seat]}"
         f" | pile {view.discard_size} top {top} | stock {view.stock_size}"
@@ -207,5 +197,4 @@ __all__ = [
     "information_state_string",
     "observation_string",
     "pieces",
-    "shown_step",
 ]

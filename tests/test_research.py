@@ -21,7 +21,10 @@ from hypothesis import strategies as st
 from pettingzoo.test import api_test, max_cycles_test, seed_test
 
 from umtali.engine.actions import Action
+from umtali.engine.cards import FULL_DECK, mask_of
+from umtali.engine.moves import TAKE, TAKE_FROM, TAKE_NEXT, TAKE_TWO
 from umtali.engine.rules import PRESETS
+from umtali.engine.view import PlayerView, SeenMasks, Step, seen_masks, view_of
 from umtali.research import umtali_v0
 from umtali.research.action_ids import (
     NUM_ACTIONS,
@@ -36,6 +39,7 @@ from umtali.research.observe import (
     OBS_SIZE,
     fill,
     information_state_string,
+    observation,
     observation_string,
     pieces,
 )
@@ -171,6 +175,7 @@ def test_every_legal_action_of_a_playout_has_its_own_id(variant: str, seed: int)
             actions = [machine.action_of(m) for m in machine.legal_moves()]
             ids = episode.legal_ids()
             assert len(ids) == len(actions)  # no two legal moves share an id
+            assert sorted(action_id(a) for a in actions) == ids
             for action in actions:
                 assert action_of_id(action_id(action)) == action
         _play(episode, rng, 1)
@@ -353,6 +358,127 @@ def test_resampling_reads_only_the_seats_view(variant: str) -> None:
             samples += 1
             copies += a.hands[1 - seat] == hidden
     assert copies * 10 <= samples  # the real hand comes back no more often than by chance
+
+
+# ------------------------------------------------------------- the fast path
+
+
+def _view_observation(episode: Episode, seat: int) -> np.ndarray:
+    """The observation tensor as it was first made, from the seat's PlayerView (cards,
+    pieces and all): the reference the fast path must equal bit for bit."""
+    obs = np.zeros(OBS_SIZE, np.float32)
+    named = pieces(obs, False)
+
+    def put(name: str, mask: int) -> None:
+        for i in range(52):
+            if mask >> i & 1:
+                named[name][i] = 1.0
+
+    if episode.dealing:
+        hand = episode.hand_of(seat)
+        put("hand", hand)
+        put("unseen", FULL_DECK & ~hand)
+        named["numbers"][14] = 1.0
+        return obs
+    view = episode.view(seat)
+    hand = mask_of(view.hand)
+    mine, theirs = (mask_of(c for p in view.sides[s] for c in p.cards) for s in (seat, 1 - seat))
+    pile, known = mask_of(view.discard_pile), mask_of(view.opponent_known)
+    put("hand", hand)
+    put("my_side", mine)
+    put("their_side", theirs)
+    put("pile", pile)
+    put("pile_top", view.discard_top.bit if view.discard_top else 0)
+    put("their_known", known)
+    put("must_play", mask_of(view.must_play))
+    put("taken", view.taken.bit if view.taken else 0)
+    put("unseen", FULL_DECK & ~(hand | mine | theirs | pile | known))
+    numbers = named["numbers"]
+    numbers[0] = float(view.to_move == view.player)
+    numbers[1 + (Step.DRAW, Step.PLAY, Step.DISCARD, Step.OVER).index(view.step)] = 1.0
+    numbers[5] = float(view.last_turn)
+    numbers[6] = float(view.went_out == view.player)
+    numbers[7] = float(view.went_out == view.opponent)
+    numbers[8] = float(view.discard_down)
+    numbers[9] = view.stock_size / 52
+    numbers[10] = view.opponent_hand_size / 52
+    numbers[11] = view.scores[seat] / 100
+    numbers[12] = view.scores[1 - seat] / 100
+    numbers[13] = view.turns / view.rules.turn_limit
+    return obs
+
+
+def _as_masks(view: PlayerView) -> SeenMasks:
+    return SeenMasks(
+        view.player,
+        mask_of(view.hand),
+        (
+            mask_of(c for p in view.sides[0] for c in p.cards),
+            mask_of(c for p in view.sides[1] for c in p.cards),
+        ),
+        view.discard_top.index if view.discard_top else -1,
+        view.discard_down,
+        view.discard_size,
+        mask_of(view.discard_pile),
+        view.stock_size,
+        view.opponent_hand_size,
+        mask_of(view.opponent_known),
+        view.to_move,
+        view.step,
+        view.last_turn,
+        view.went_out,
+        view.scores,
+        mask_of(view.must_play),
+        view.taken.bit if view.taken else 0,
+        view.turns,
+    )
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_fast_observation_is_the_views_bit_for_bit(variant: str) -> None:
+    """Every step of many random hands, dealing and the end included, both seats, and a
+    resampled copy's: the env's tensor and the engine's card sets equal the view's."""
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(8):
+        episode = Episode(variant)
+        while True:
+            copies = [episode]
+            if not episode.dealing and episode.current() not in (CHANCE, TERMINAL):
+                copies.append(resample(episode, episode.current(), rng))
+            for one in copies:
+                for seat in (0, 1):
+                    fast = observation(one, seat)
+                    assert fast.tobytes() == _view_observation(one, seat).tobytes()
+                    if not one.dealing:
+                        assert one.seen(seat) == _as_masks(one.view(seat))
+                    checked += 1
+            if episode.current() == TERMINAL:
+                break
+            _play(episode, rng, 1)
+    assert checked > 1000
+
+
+def test_a_view_reads_the_takes_again_when_the_log_is_a_new_one() -> None:
+    """The engine remembers how far it read a log for the takes; a copy, or a state
+    whose log was replaced (as a resample does), reads its own."""
+    takes = (TAKE, TAKE_TWO, TAKE_NEXT, TAKE_FROM)
+    found = [
+        episode
+        for episode, _ in _positions("practical", 40, seed=9)
+        if any(e[1] in takes for e in episode.machine.log)  # type: ignore[union-attr]
+    ]
+    assert found
+    for episode in found:
+        m = episode.machine
+        assert m is not None
+        for seat in (0, 1):
+            assert episode.seen(seat) == _as_masks(episode.view(seat))
+        copy = m.clone()
+        copy.log = [e for e in m.log if e[1] not in takes]  # a new log, with no takes
+        assert seen_masks(copy, 1).opponent_known == seen_masks(copy, 2).opponent_known == 0
+        m.log.append(m.log[-1])  # the same log grown: read from where it stopped
+        assert [seen_masks(m, p) for p in (1, 2)] == [_as_masks(view_of(m, p, ())) for p in (1, 2)]
 
 
 # ------------------------------------------------------------------ bench

@@ -33,7 +33,7 @@ from umtali.engine.hand import deal_hand
 from umtali.engine.moves import DRAW, Move
 from umtali.engine.rules import RuleSet, rules_named
 from umtali.engine.state import DRAW_MOVE, OVER, HandState
-from umtali.engine.view import PlayerView, view_of
+from umtali.engine.view import PlayerView, SeenMasks, seen_masks, view_of
 from umtali.research.action_ids import NoActionId, action_id
 
 #: What :meth:`Episode.current` says at a chance node and once the hand is over
@@ -68,6 +68,10 @@ def max_length(rules: RuleSet) -> int:
     and a card is put down once, so all the melds and plays of a hand are at most 52.
     """
     return len(deal_order(rules)) + 4 * (rules.turn_limit + 1) + 52
+
+
+#: The id of each engine move played on a target (a card index, or None), as found.
+_IDS: dict[tuple[Move, int | None], int] = {}
 
 
 class Episode:
@@ -153,8 +157,14 @@ class Episode:
             if m is not None and not self.drawing:
                 for move in m.legal_moves():
                     action = m.action_of(move)
-                    target = action.target.index if action.target is not None else None
-                    found[action_id(action)] = (move, target)
+                    on = action.target
+                    target = on.index if on is not None else None
+                    # A move and its target make the action, so each id is found once
+                    # (an Action is a dearer key to hash).
+                    number = _IDS.get((move, target))
+                    if number is None:
+                        number = _IDS[move, target] = action_id(action)
+                    found[number] = (move, target)
             self._legal = found
         return found
 
@@ -187,6 +197,14 @@ class Episode:
             told = events_of(m.log, self.root + 1)[: self.base] + view.events[self.base :]
             view = replace(view, events=told)
         return view
+
+    def seen(self, seat: int) -> SeenMasks:
+        """What ``seat`` may see once the deal is done, as card sets: :meth:`view`'s
+        facts less the pieces' shapes and the history (the observers' hot path)."""
+        m = self.machine
+        if m is None:
+            raise ValueError("the cards are still being dealt: there is no view yet")
+        return seen_masks(m, seat + 1)
 
     def returns(self, margin: bool = False) -> tuple[float, float]:
         """Seat 0's and seat 1's result: +1 for the higher score of the hand, -1 for the

@@ -42,7 +42,7 @@ import numpy.typing as npt
 
 from umtali.engine.cards import FULL_DECK, mask_of
 from umtali.engine.events import EventKind
-from umtali.engine.view import PlayerView, Step
+from umtali.engine.view import PlayerView, SeenMasks, Step
 from umtali.research.episode import Episode, card_list
 
 PLANES: tuple[str, ...] = (
@@ -78,59 +78,93 @@ def pieces(tensor: Tensor, history: bool) -> dict[str, Tensor]:
     return out
 
 
-def _bits(plane: Tensor, mask: int) -> None:
-    while mask:
-        low = mask & -mask
-        plane[low.bit_length() - 1] = 1.0
-        mask ^= low
+#: Row ``b``: the eight bits of the byte ``b``, lowest first, as floats.
+_BYTE_BITS: Tensor = np.unpackbits(
+    np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little"
+).astype(np.float32)
 
 
-def _side(view: PlayerView, player: int) -> int:
-    return mask_of(c for piece in view.sides[player - 1] for c in piece.cards)
+def _unpack(masks: tuple[int, ...]) -> Tensor:
+    """The card sets ``masks`` as one run of 0/1 floats, 52 a set: one big int made
+    into bytes and each byte looked up, rather than a Python loop over the cards."""
+    big = 0
+    for n, mask in enumerate(masks):
+        big |= mask << (52 * n)
+    size = 52 * len(masks)
+    raw = np.frombuffer(big.to_bytes((size + 7) // 8, "little"), np.uint8)
+    return _BYTE_BITS.take(raw, axis=0).reshape(-1)[:size]
+
+
+def _planes(seen: SeenMasks) -> tuple[int, ...]:
+    """The nine card planes of :data:`PLANES`, as card sets, from a seat's view."""
+    me = seen.player - 1
+    hand, mine, theirs = seen.hand, seen.sides[me], seen.sides[1 - me]
+    pile, known = seen.discard_pile, seen.opponent_known
+    return (
+        hand,
+        mine,
+        theirs,
+        pile,
+        1 << seen.discard_top if seen.discard_top >= 0 else 0,
+        known,
+        seen.must_play,
+        seen.taken,
+        FULL_DECK & ~(hand | mine | theirs | pile | known),
+    )
+
+
+def _numbers(seen: SeenMasks, turn_limit: int) -> list[float]:
+    """The 15 numbers (see the module docstring), once the deal is done."""
+    me = seen.player
+    numbers = [0.0] * NUMBERS
+    numbers[0] = float(seen.to_move == me)
+    numbers[1 + _STEPS.index(seen.step)] = 1.0
+    numbers[5] = float(seen.last_turn)
+    numbers[6] = float(seen.went_out == me)
+    numbers[7] = float(seen.went_out == 3 - me)
+    numbers[8] = float(seen.discard_down)
+    numbers[9] = seen.stock_size / 52
+    numbers[10] = seen.opponent_hand_size / 52
+    numbers[11] = seen.scores[me - 1] / 100
+    numbers[12] = seen.scores[2 - me] / 100
+    numbers[13] = seen.turns / turn_limit
+    return numbers
+
+
+_DEALING = [0.0] * (NUMBERS - 1) + [1.0]
+
+
+def observation(episode: Episode, seat: int, out: Tensor | None = None) -> Tensor:
+    """``seat``'s observation tensor (:data:`OBS_SIZE` floats), written into ``out``
+    (a new array if None) and returned: the hot path of the PettingZoo env, made
+    from the engine's card sets for that seat (:func:`~umtali.engine.view.seen_masks`)
+    and equal, bit for bit, to what :func:`fill` writes."""
+    if out is None:
+        out = np.empty(OBS_SIZE, np.float32)
+    at = 52 * len(PLANES)
+    if episode.dealing:
+        hand = episode.hand_of(seat)
+        out[:at] = _unpack((hand,) + (0,) * (len(PLANES) - 2) + (FULL_DECK & ~hand,))
+        out[at:] = _DEALING
+        return out
+    seen = episode.seen(seat)
+    out[:at] = _unpack(_planes(seen))
+    out[at:] = _numbers(seen, episode.rules.turn_limit)
+    return out
 
 
 def fill(named: Mapping[str, Tensor], episode: Episode, seat: int) -> None:
     """Write ``seat``'s observation of ``episode`` into ``named`` (from :func:`pieces`),
     every entry cleared first; the history planes only if ``named`` has them."""
-    for part in named.values():
-        part.fill(0.0)
-    if episode.dealing:
-        hand = episode.hand_of(seat)
-        _bits(named["hand"], hand)
-        _bits(named["unseen"], FULL_DECK & ~hand)
-        named["numbers"][14] = 1.0
-        return
-    view = episode.view(seat)
-    hand = mask_of(view.hand)
-    mine, theirs = _side(view, view.player), _side(view, view.opponent)
-    pile = mask_of(view.discard_pile)
-    known = mask_of(view.opponent_known)
-    for name, mask in (
-        ("hand", hand),
-        ("my_side", mine),
-        ("their_side", theirs),
-        ("pile", pile),
-        ("pile_top", view.discard_top.bit if view.discard_top else 0),
-        ("their_known", known),
-        ("must_play", mask_of(view.must_play)),
-        ("taken", view.taken.bit if view.taken else 0),
-        ("unseen", FULL_DECK & ~(hand | mine | theirs | pile | known)),
-    ):
-        _bits(named[name], mask)
-    numbers = named["numbers"]
-    numbers[0] = float(view.to_move == view.player)
-    numbers[1 + _STEPS.index(view.step)] = 1.0
-    numbers[5] = float(view.last_turn)
-    numbers[6] = float(view.went_out == view.player)
-    numbers[7] = float(view.went_out == view.opponent)
-    numbers[8] = float(view.discard_down)
-    numbers[9] = view.stock_size / 52
-    numbers[10] = view.opponent_hand_size / 52
-    numbers[11] = view.scores[seat] / 100
-    numbers[12] = view.scores[1 - seat] / 100
-    numbers[13] = view.turns / view.rules.turn_limit
+    flat = observation(episode, seat)
+    for n, name in enumerate(PLANES):
+        named[name][:] = flat[52 * n : 52 * (n + 1)]
+    named["numbers"][:] = flat[52 * len(PLANES) :]
     if "they_threw" in named:
-        _remembered(named, view)
+        for name in HISTORY_PLANES:
+            named[name].fill(0.0)
+        if not episode.dealing:
+            _remembered(named, episode.view(seat))
 
 
 def _remembered(named: Mapping[str, Tensor], view: PlayerView) -> None:
@@ -195,6 +229,7 @@ __all__ = [
     "PLANES",
     "fill",
     "information_state_string",
+    "observation",
     "observation_string",
     "pieces",
 ]

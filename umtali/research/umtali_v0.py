@@ -40,9 +40,10 @@ from umtali.engine.rules import PRESETS
 from umtali.research.action_ids import NUM_ACTIONS
 from umtali.research.episode import CHANCE, TERMINAL, Episode
 from umtali.research.level_play import LevelChooser
-from umtali.research.observe import OBS_SIZE, fill, pieces
+from umtali.research.observe import OBS_SIZE, observation
 
 AGENTS = ("player_0", "player_1")
+_SEAT = {agent: seat for seat, agent in enumerate(AGENTS)}
 Observation = dict[str, np.ndarray[Any, Any]]
 
 
@@ -110,13 +111,12 @@ class UmtaliEnv(AECEnv):  # type: ignore[misc]
             episode.apply(outcomes[int(self._rng.random() * len(outcomes))])
 
     def observe(self, agent: str) -> Observation:
-        seat = AGENTS.index(agent)
-        tensor = np.zeros(OBS_SIZE, np.float32)
-        fill(pieces(tensor, False), self.episode, seat)
+        seat = _SEAT[agent]
+        episode = self.episode
         mask = np.zeros(NUM_ACTIONS, np.int8)
-        if self.episode.current() == seat:
-            mask[self.episode.legal_ids()] = 1
-        return {"observation": tensor, "action_mask": mask}
+        if episode.current() == seat:
+            mask[list(episode.legal())] = 1
+        return {"observation": observation(episode, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

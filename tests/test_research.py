@@ -200,6 +200,28 @@ def test_pettingzoo_api() -> None:
         api_test(umtali_v0.env(variant=variant), num_cycles=200)
 
 
+def test_the_env_keeps_pettingzoos_wrapper_checks() -> None:
+    from pettingzoo.utils.wrappers import AssertOutOfBoundsWrapper, OrderEnforcingWrapper
+
+    env = umtali_v0.env()
+    assert isinstance(env, OrderEnforcingWrapper)
+    assert isinstance(env.env, AssertOutOfBoundsWrapper)
+    assert isinstance(env.unwrapped, umtali_v0.UmtaliEnv)
+    for name in ("agents", "agent_selection", "rewards", "terminations", "infos"):
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(env, name)
+    with pytest.raises(AssertionError, match="before step"):
+        env.step(0)
+    env.reset(seed=3)
+    assert env.agent_selection == "player_0" and env.agents == ["player_0", "player_1"]
+    assert env.rewards == env._cumulative_rewards == {"player_0": 0.0, "player_1": 0.0}
+    for outside in (-1, NUM_ACTIONS, 1.5, "0"):
+        with pytest.raises(AssertionError, match="not in action space"):
+            env.step(outside)
+    legal = np.flatnonzero(env.last()[0]["action_mask"])
+    env.step(np.int64(legal[0]))  # a NumPy int goes the base wrapper's way, and is taken
+
+
 def test_pettingzoo_seeding() -> None:
     seed_test(lambda: umtali_v0.env(variant="practical"), num_cycles=200)
 

@@ -514,7 +514,7 @@ def test_bench_research_plays_each_deal_with_both_seatings() -> None:
     assert result["ismcts_wins"] + result["draws"] + result["ismcts_losses"] == 2
 
 
-def test_bench_research_speed_times_the_four_engines() -> None:
+def test_bench_research_speed_times_the_five_engines() -> None:
     pytest.importorskip("rlcard", reason="RLCard comes with the bench extra")
     from umtali.lab.research_bench import research_speed
 
@@ -524,5 +524,6 @@ def test_bench_research_speed_times_the_four_engines() -> None:
         "umtali_pettingzoo",
         "openspiel_gin_rummy",
         "rlcard_gin_rummy",
+        "rlcard_gin_rummy_env",
     ):
         assert result[name]["actions_per_s"] > 0

@@ -8,10 +8,13 @@ the deal cancels.  A hand is the OpenSpiel game's episode (see
 
 ``research-speed`` times random play through our OpenSpiel game and our
 PettingZoo environment against OpenSpiel's ``gin_rummy`` and RLCard's gin rummy,
-each through its own Python API, the four taking turns in short slices so a slow
-spell on a shared machine falls on all of them.  Every applied action counts,
-chance's included; in the PettingZoo env chance acts inside ``step``, so only the
-agents' steps count there.
+each through its own Python API, the five taking turns in short slices so a slow
+spell on a shared machine falls on all of them.  RLCard is timed twice: its game
+object (legal actions and a step, no observation) and its RL environment, whose step
+also makes the next observation and legal actions, as our PettingZoo env's step and
+``last()`` do: that is the like-for-like row for the env.  Every applied action
+counts, chance's included; in the PettingZoo env chance acts inside ``step``, so only
+the agents' steps count there.
 
 Both need the ``research`` extra (and ``research-speed`` the ``bench`` extra too).
 """
@@ -147,14 +150,15 @@ def _our_pettingzoo(variant: str) -> Callable[[float, int], tuple[int, int, floa
 
 
 def research_speed(seconds: float, seed: int, variant: str, rounds: int = 4) -> dict[str, Any]:
-    """Actions and hands per second of the four engines, taking turns ``rounds`` times."""
-    from umtali.lab.compare import openspiel_gin, rlcard_gin
+    """Actions and hands per second of the five engines, taking turns ``rounds`` times."""
+    from umtali.lab.compare import openspiel_gin, rlcard_gin, rlcard_gin_env
 
     engines: dict[str, Callable[[float, int], tuple[int, int, float]]] = {
         "umtali_openspiel": _our_openspiel(variant),
         "umtali_pettingzoo": _our_pettingzoo(variant),
         "openspiel_gin_rummy": openspiel_gin,
         "rlcard_gin_rummy": rlcard_gin,
+        "rlcard_gin_rummy_env": rlcard_gin_env,
     }
     totals = dict.fromkeys(engines, (0, 0, 0.0))
     for n in range(rounds):
@@ -221,6 +225,7 @@ def run_speed(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         "umtali_pettingzoo",
         "openspiel_gin_rummy",
         "rlcard_gin_rummy",
+        "rlcard_gin_rummy_env",
     ):
         figures = result[name]
         print(

@@ -213,12 +213,19 @@ def test_the_env_keeps_pettingzoos_wrapper_checks() -> None:
             getattr(env, name)
     with pytest.raises(AssertionError, match="before step"):
         env.step(0)
+    with pytest.raises(AssertionError, match="before observe"):
+        env.observe("player_0")
+    with pytest.raises(AttributeError, match="before reset"):
+        env.last()
     env.reset(seed=3)
     assert env.agent_selection == "player_0" and env.agents == ["player_0", "player_1"]
     assert env.rewards == env._cumulative_rewards == {"player_0": 0.0, "player_1": 0.0}
     for outside in (-1, NUM_ACTIONS, 1.5, "0"):
         with pytest.raises(AssertionError, match="not in action space"):
             env.step(outside)
+    assert (
+        env.last()[0]["observation"].tobytes() == env.observe("player_0")["observation"].tobytes()
+    )
     legal = np.flatnonzero(env.last()[0]["action_mask"])
     env.step(np.int64(legal[0]))  # a NumPy int goes the base wrapper's way, and is taken
 

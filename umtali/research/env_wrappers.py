@@ -9,8 +9,9 @@ action space).  Those read every attribute of the environment through both wrapp
 ``terminations``, ...), and in our env that cost more than the whole of its step,
 observation and action mask together.  The subclasses here keep every check and the
 types (they *are* PettingZoo's wrappers); they only forward the attributes a step loop
-reads by property, and let an int action inside the space through without building a
-NumPy scalar to test it.
+reads by property (``last()`` and ``observe()`` go straight to the environment too),
+and let an int action inside the space through without building a NumPy scalar to
+test it.
 """
 
 from __future__ import annotations
@@ -57,6 +58,16 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     def __init__(self, env: AECEnv) -> None:
         super().__init__(env)
         self.inner: AECEnv = env.unwrapped
+
+    def observe(self, agent: Any) -> Any:
+        if not self._has_reset:
+            super().observe(agent)  # PettingZoo's refusal
+        return self.inner.observe(agent)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError(_BEFORE_RESET.format("agent_selection"))
+        return self.inner.last(observe)  # type: ignore[no-any-return]
 
     agents = _forwarded("agents", True)
     agent_selection = _forwarded("agent_selection", True)

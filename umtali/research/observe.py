@@ -84,54 +84,58 @@ _BYTE_BITS: Tensor = np.unpackbits(
 ).astype(np.float32)
 
 
-def _unpack(masks: tuple[int, ...]) -> Tensor:
-    """The card sets ``masks`` as one run of 0/1 floats, 52 a set: one big int made
-    into bytes and each byte looked up, rather than a Python loop over the cards."""
-    big = 0
-    for n, mask in enumerate(masks):
-        big |= mask << (52 * n)
-    size = 52 * len(masks)
-    raw = np.frombuffer(big.to_bytes((size + 7) // 8, "little"), np.uint8)
+def _unpack(cards: int, size: int) -> Tensor:
+    """The first ``size`` bits of ``cards`` as 0/1 floats, lowest first: its bytes
+    looked up, rather than a Python loop over the cards."""
+    raw = np.frombuffer(cards.to_bytes((size + 7) // 8, "little"), np.uint8)
     return _BYTE_BITS.take(raw, axis=0).reshape(-1)[:size]
 
 
-def _planes(seen: SeenMasks) -> tuple[int, ...]:
-    """The nine card planes of :data:`PLANES`, as card sets, from a seat's view."""
+def _planes(seen: SeenMasks) -> int:
+    """The nine card planes of :data:`PLANES` from a seat's view, as one int: plane
+    ``n`` is its bits ``52 * n`` to ``52 * n + 51``."""
     me = seen.player - 1
     hand, mine, theirs = seen.hand, seen.sides[me], seen.sides[1 - me]
     pile, known = seen.discard_pile, seen.opponent_known
+    top = 1 << seen.discard_top if seen.discard_top >= 0 else 0
+    unseen = FULL_DECK & ~(hand | mine | theirs | pile | known)
     return (
-        hand,
-        mine,
-        theirs,
-        pile,
-        1 << seen.discard_top if seen.discard_top >= 0 else 0,
-        known,
-        seen.must_play,
-        seen.taken,
-        FULL_DECK & ~(hand | mine | theirs | pile | known),
+        hand
+        | mine << 52
+        | theirs << 104
+        | pile << 156
+        | top << 208
+        | known << 260
+        | seen.must_play << 312
+        | seen.taken << 364
+        | unseen << 416
     )
 
 
-def _numbers(seen: SeenMasks, turn_limit: int) -> list[float]:
+_STEP_FLAGS = {step: tuple(float(step is s) for s in _STEPS) for step in _STEPS}
+
+
+def _numbers(seen: SeenMasks, turn_limit: int) -> tuple[float, ...]:
     """The 15 numbers (see the module docstring), once the deal is done."""
     me = seen.player
-    numbers = [0.0] * NUMBERS
-    numbers[0] = float(seen.to_move == me)
-    numbers[1 + _STEPS.index(seen.step)] = 1.0
-    numbers[5] = float(seen.last_turn)
-    numbers[6] = float(seen.went_out == me)
-    numbers[7] = float(seen.went_out == 3 - me)
-    numbers[8] = float(seen.discard_down)
-    numbers[9] = seen.stock_size / 52
-    numbers[10] = seen.opponent_hand_size / 52
-    numbers[11] = seen.scores[me - 1] / 100
-    numbers[12] = seen.scores[2 - me] / 100
-    numbers[13] = seen.turns / turn_limit
-    return numbers
+    return (
+        float(seen.to_move == me),
+        *_STEP_FLAGS[seen.step],
+        float(seen.last_turn),
+        float(seen.went_out == me),
+        float(seen.went_out == 3 - me),
+        float(seen.discard_down),
+        seen.stock_size / 52,
+        seen.opponent_hand_size / 52,
+        seen.scores[me - 1] / 100,
+        seen.scores[2 - me] / 100,
+        seen.turns / turn_limit,
+        0.0,  # the deal is done
+    )
 
 
-_DEALING = [0.0] * (NUMBERS - 1) + [1.0]
+_DEALING = (0.0,) * (NUMBERS - 1) + (1.0,)
+_CARD_BITS = 52 * len(PLANES)
 
 
 def observation(episode: Episode, seat: int, out: Tensor | None = None) -> Tensor:
@@ -141,15 +145,15 @@ def observation(episode: Episode, seat: int, out: Tensor | None = None) -> Tenso
     and equal, bit for bit, to what :func:`fill` writes."""
     if out is None:
         out = np.empty(OBS_SIZE, np.float32)
-    at = 52 * len(PLANES)
     if episode.dealing:
         hand = episode.hand_of(seat)
-        out[:at] = _unpack((hand,) + (0,) * (len(PLANES) - 2) + (FULL_DECK & ~hand,))
-        out[at:] = _DEALING
+        unseen = (FULL_DECK & ~hand) << 52 * PLANES.index("unseen")
+        out[:_CARD_BITS] = _unpack(hand | unseen, _CARD_BITS)
+        out[_CARD_BITS:] = _DEALING
         return out
     seen = episode.seen(seat)
-    out[:at] = _unpack(_planes(seen))
-    out[at:] = _numbers(seen, episode.rules.turn_limit)
+    out[:_CARD_BITS] = _unpack(_planes(seen), _CARD_BITS)
+    out[_CARD_BITS:] = _numbers(seen, episode.rules.turn_limit)
     return out
 
 

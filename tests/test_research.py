@@ -20,21 +20,30 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from pettingzoo.test import api_test, max_cycles_test, seed_test
 
+import umtali
 from umtali.engine.actions import Action
 from umtali.engine.cards import FULL_DECK, mask_of
+from umtali.engine.deal import Deal
+from umtali.engine.match import hand_cap
 from umtali.engine.moves import TAKE, TAKE_FROM, TAKE_NEXT, TAKE_TWO
 from umtali.engine.rules import PRESETS
 from umtali.engine.view import PlayerView, SeenMasks, Step, seen_masks, view_of
 from umtali.research import umtali_v0
 from umtali.research.action_ids import (
     NUM_ACTIONS,
+    Eleven,
     NoActionId,
     action_id,
     action_of_id,
+    choice_id,
+    choice_of_id,
     valid_ids,
 )
-from umtali.research.episode import CHANCE, TERMINAL, Episode
+from umtali.research.episode import CHANCE, TERMINAL, UP, Episode
+from umtali.research.game_episode import GIVE, KEEP, Finished, GameEpisode, max_game_length
 from umtali.research.observe import (
+    GAME_INFO_SIZE,
+    GAME_OBS_SIZE,
     INFO_SIZE,
     OBS_SIZE,
     fill,
@@ -48,10 +57,11 @@ from umtali.research.openspiel_game import UmtaliState, load
 from umtali.research.resample import resample
 
 VARIANTS = tuple(PRESETS)
+AnyEpisode = Episode | GameEpisode
 
 
-def _play(episode: Episode, rng: random.Random, steps: int) -> Episode:
-    """``steps`` random actions (chance's included), stopping at the end of the hand."""
+def _play(episode: AnyEpisode, rng: random.Random, steps: int) -> AnyEpisode:
+    """``steps`` random actions (chance's included), stopping at the end."""
     for _ in range(steps):
         who = episode.current()
         if who == TERMINAL:
@@ -61,7 +71,7 @@ def _play(episode: Episode, rng: random.Random, steps: int) -> Episode:
     return episode
 
 
-def _to_seat_move(episode: Episode, rng: random.Random) -> Episode:
+def _to_seat_move(episode: AnyEpisode, rng: random.Random) -> AnyEpisode:
     """Random play on to a move of a seat (after the deal), or to the end."""
     while episode.current() == CHANCE or episode.dealing:
         _play(episode, rng, 1)
@@ -74,13 +84,47 @@ def _to_seat_move(episode: Episode, rng: random.Random) -> Episode:
 @pytest.mark.parametrize(
     ("variant", "sims"), [("classic", 4), ("family", 2), ("practical", 3), ("rummy", 2)]
 )
-def test_openspiel_random_simulation(variant: str, sims: int) -> None:
-    game = pyspiel.load_game(f"python_umtali(variant={variant})")
+def test_openspiel_random_simulation_of_hands(variant: str, sims: int) -> None:
+    game = pyspiel.load_game(f"python_umtali(variant={variant},scope=hand)")
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
+@pytest.mark.parametrize(("variant", "sims"), [("classic", 3), ("family", 1), ("practical", 1)])
+def test_openspiel_random_simulation_of_whole_games(variant: str, sims: int) -> None:
+    game = pyspiel.load_game(f"python_umtali(variant={variant})")  # scope=game: the default
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
+
+
+def _late_in_the_game(game: pyspiel.Game, seed: int, near: int) -> UmtaliState:
+    """A state of a whole game played at random until someone has ``near`` points."""
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal() and max(state.episode.totals) < near:
+        options = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else None
+        state.apply_action(rng.choice(options or state.legal_actions()))
+    assert not state.is_terminal()
+    return state
+
+
+def test_openspiel_random_simulation_of_rummys_last_hands() -> None:
+    """A random Rummy game runs to its twenties of hands (over a minute under the test's
+    checks): the checks start late in one instead, hands to go before the end."""
+    game = load("rummy")
+    for seed in (1,):
+        late = _late_in_the_game(game, seed, 140)
+        assert late.episode.number > 2
+        pyspiel.random_sim_test(
+            game, num_sims=1, serialize=True, verbose=False, specific_initial_state=late
+        )
+
+
+@pytest.mark.slow
+def test_openspiel_random_simulation_of_a_whole_rummy_game() -> None:
+    pyspiel.random_sim_test(load("rummy"), num_sims=1, serialize=True, verbose=False)
+
+
 def test_the_margin_is_the_hands_points_between_the_seats() -> None:
-    game = pyspiel.load_game("python_umtali(variant=classic,returns=margin)")
+    game = pyspiel.load_game("python_umtali(variant=classic,scope=hand,returns=margin)")
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
     state = game.new_initial_state()
     rng = random.Random(3)
@@ -93,18 +137,129 @@ def test_the_margin_is_the_hands_points_between_the_seats() -> None:
     assert state.returns() == [m.score(0) - m.score(1), m.score(1) - m.score(0)]
 
 
-def test_the_game_says_what_it_is() -> None:
-    game = load("family")
+@pytest.mark.parametrize("variant", ["classic", "family"])
+def test_a_whole_games_margin_is_the_totals_between_the_seats(variant: str) -> None:
+    state = _late_in_the_game(load(variant, returns="margin"), 4, 0)
+    rng = random.Random(4)
+    while not state.is_terminal():
+        options = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else None
+        state.apply_action(rng.choice(options or state.legal_actions()))
+    a, b = state.episode.totals
+    assert state.returns() == [a - b, b - a] and a != b
+    assert len(state.history()) <= state.get_game().max_game_length()
+
+
+@pytest.mark.parametrize(
+    ("scope", "sizes"), [("hand", (OBS_SIZE, INFO_SIZE)), ("game", (GAME_OBS_SIZE, GAME_INFO_SIZE))]
+)
+def test_the_game_says_what_it_is(scope: str, sizes: tuple[int, int]) -> None:
+    game = load("family", scope=scope)
     assert game.num_distinct_actions() == NUM_ACTIONS
     assert game.max_chance_outcomes() == 52
-    assert game.information_state_tensor_size() == INFO_SIZE
-    assert game.observation_tensor_size() == OBS_SIZE
+    assert game.observation_tensor_size() == sizes[0]
+    assert game.information_state_tensor_size() == sizes[1]
+    if scope == "game":
+        assert game.max_game_length() == max_game_length(PRESETS["family"])
+        assert game.get_parameters()["scope"] == "game"
     with pytest.raises(ValueError, match="choose from"):
         load("poker")
+    with pytest.raises(ValueError, match="choose from"):
+        load("classic", scope="session")
 
 
-def test_a_hand_replays_from_its_actions() -> None:
-    game = load("practical")
+def _random_game(variant: str, seed: int) -> tuple[GameEpisode, list[int]]:
+    """A whole game played at random, and its actions (chance's included)."""
+    rng = random.Random(seed)
+    episode, ids = GameEpisode(variant), []
+    while episode.current() != TERMINAL:
+        options = episode.chance_outcomes() if episode.current() == CHANCE else episode.legal_ids()
+        ids.append(rng.choice(options))
+        episode.apply(ids[-1])
+    return episode, ids
+
+
+def _replayed(variant: str, ids: list[int]) -> umtali.Game:
+    """The same game through the engine's :class:`umtali.Game`: each hand dealt the
+    cards the episode dealt, its stock drawn in the order the episode drew it."""
+    episode = GameEpisode(variant)
+    hands: list[tuple[Episode, list[int], list[int], list[Action]]] = []
+    first = -1
+    for n in ids:
+        if episode.hand is not None and (not hands or hands[-1][0] is not episode.hand):
+            hands.append((episode.hand, [], [], []))
+        if episode.first < 0:
+            first = n
+        elif episode.choosing:
+            pass  # the episode's hand will say who took the eleventh card
+        elif episode.current() == CHANCE:
+            hands[-1][1 if episode.dealing else 2].append(n)
+        else:
+            hands[-1][3].append(action_of_id(n))
+        episode.apply(n)
+    game = umtali.Game(variant, first_dealer=first + 1)
+    for hand, dealt, drawn, actions in hands:
+        seats = [
+            [c for c, who in zip(dealt, hand.order, strict=True) if who == s] for s in (0, 1, UP)
+        ]
+        stock = [c for c in range(52) if c not in set(seats[0] + seats[1] + seats[2])]
+        first_stock = drawn[: len(stock)]
+        stock = seats[2] + first_stock + [c for c in stock if c not in set(first_stock)]
+        deal = Deal(
+            tuple(seats[0]),
+            tuple(seats[1]),
+            tuple(stock),
+            hand.dealer + 1,
+            hand.eleven + 1,
+            0,
+            tuple(drawn),
+        )
+        played = game.next_hand(deal=deal)  # refused if the engine's dealer is another
+        for action in actions:
+            played.play(action)
+        assert played.scores == (hand.machine.score(0), hand.machine.score(1))  # type: ignore[union-attr]
+    return game
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_whole_games_returns_are_the_engines_game_winner(variant: str) -> None:
+    for seed in range(2 if variant == "rummy" else 4):
+        episode, ids = _random_game(variant, seed)
+        game = _replayed(variant, ids)
+        assert game.totals == episode.totals
+        assert len(game.hands) == len(episode.past)
+        a, b = episode.returns()
+        if (a, b) == (0.0, 0.0):  # level at the cap: the rules would play on
+            assert not game.is_over and len(game.hands) == hand_cap(game.rules)
+        else:
+            assert game.winner == (1 if a > 0 else 2)
+
+
+def test_a_game_level_at_the_cap_is_undecided() -> None:
+    """The cap ends a game the rules would play on: a Rummy game at hand 40, level."""
+    found = 0
+    for seed in range(40):
+        episode = GameEpisode("rummy")
+        episode.apply(0)
+        filler = Finished(Episode("rummy"), (0, 0))
+        episode.past = (filler,) * (hand_cap(episode.rules) - 1)
+        episode.totals = (100, 100)
+        rng = random.Random(seed)
+        while episode.current() != TERMINAL:
+            _play(episode, rng, 1)
+        assert episode.is_over() and episode.number == hand_cap(episode.rules)
+        a, b = episode.totals
+        assert episode.returns() == (
+            (0.0, 0.0) if a == b else ((a > b) * 2 - 1.0, (b > a) * 2 - 1.0)
+        )
+        found += a == b
+        if found:
+            break
+    assert found  # a dead hand (nobody scores) left it level
+
+
+@pytest.mark.parametrize("scope", ["hand", "game"])
+def test_a_hand_replays_from_its_actions(scope: str) -> None:
+    game = load("practical", scope=scope)
     state = game.new_initial_state()
     rng = random.Random(11)
     for _ in range(120):
@@ -126,13 +281,21 @@ def test_every_level_is_an_openspiel_bot() -> None:
     while state.is_chance_node() or len(state.legal_actions()) < 2:
         options = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else None
         state.apply_action(rng.choice(options or state.legal_actions()))
+    assert state.legal_actions() == [KEEP, GIVE]  # a game: the dealer's choice comes first
+    for level in ("easy", "normal", "hard", "expert"):
+        assert LevelBot(level, seed=1).step(state) == KEEP  # our bots keep the extra card
+    state.apply_action(GIVE)
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
+        options = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else None
+        state.apply_action(rng.choice(options or state.legal_actions()))
+    assert state.current_player() == 1 - state.episode.dealer  # the taker leads
     for level in ("easy", "normal", "hard", "expert"):
         assert LevelBot(level, seed=1).step(state) in state.legal_actions()
 
 
 @pytest.mark.parametrize("variant", ["classic", "family"])
 def test_ismcts_with_our_resampler_plays_hands_against_normal(variant: str) -> None:
-    game = load(variant)
+    game = load(variant, scope="hand")
     for searcher in (0, 1):
         bots = [ismcts_bot(game, 25, seed=searcher), LevelBot("normal")]
         if searcher:
@@ -147,12 +310,34 @@ def test_ismcts_with_our_resampler_plays_hands_against_normal(variant: str) -> N
         assert state.returns() in ([1.0, -1.0], [-1.0, 1.0], [0.0, 0.0])
 
 
+def test_ismcts_searches_a_whole_game() -> None:
+    game = load("classic")
+    state = _late_in_the_game(game, 6, 30)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert ismcts_bot(game, 8, seed=1).step(state) in state.legal_actions()
+
+
 # ------------------------------------------------------------------ action ids
 
 
 def test_the_space_has_one_id_for_each_action() -> None:
     ids = valid_ids()
-    assert len({action_of_id(n) for n in ids}) == len(ids) == NUM_ACTIONS - 8  # 8 edge slots
+    # 8 edge slots name nothing; the last 2 ids are the dealer's choice in a game.
+    assert len({action_of_id(n) for n in ids}) == len(ids) == NUM_ACTIONS - 8 - 2
+
+
+@pytest.mark.parametrize("choice", list(Eleven))
+def test_the_dealers_choice_round_trips_through_its_id(choice: Eleven) -> None:
+    number = choice_id(choice)
+    assert number in (KEEP, GIVE) and number >= NUM_ACTIONS - 2
+    assert choice_of_id(number) is choice and Eleven.parse(str(choice)) is choice
+    with pytest.raises(NoActionId, match="no move"):
+        action_of_id(number)
+    with pytest.raises(NoActionId, match="no choice"):
+        choice_of_id(number - 2)
+    with pytest.raises(NoActionId, match="no choice"):
+        Eleven.parse("keep it")
 
 
 @settings(max_examples=150, deadline=None)
@@ -196,9 +381,10 @@ def test_ids_outside_the_space_are_refused() -> None:
 # ------------------------------------------------------------------ PettingZoo
 
 
-def test_pettingzoo_api() -> None:
+@pytest.mark.parametrize("scope", ["hand", "game"])
+def test_pettingzoo_api(scope: str) -> None:
     for variant in VARIANTS:
-        api_test(umtali_v0.env(variant=variant), num_cycles=200)
+        api_test(umtali_v0.env(variant=variant, scope=scope), num_cycles=200)
 
 
 def test_the_env_keeps_pettingzoos_wrapper_checks() -> None:
@@ -230,8 +416,27 @@ def test_the_env_keeps_pettingzoos_wrapper_checks() -> None:
     env.step(np.int64(legal[0]))  # a NumPy int goes the base wrapper's way, and is taken
 
 
-def test_pettingzoo_seeding() -> None:
-    seed_test(lambda: umtali_v0.env(variant="practical"), num_cycles=200)
+@pytest.mark.parametrize("scope", ["hand", "game"])
+def test_pettingzoo_seeding(scope: str) -> None:
+    seed_test(lambda: umtali_v0.env(variant="practical", scope=scope), num_cycles=200)
+
+
+def test_a_whole_game_in_the_env_ends_with_the_games_result() -> None:
+    env = umtali_v0.env(variant="classic", returns="margin")
+    env.reset(seed=5)
+    rng = random.Random(5)
+    final: dict[str, float] = {}
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, _ = env.last()
+        if termination or truncation:
+            final[agent] = reward
+            env.step(None)
+            continue
+        assert observation["observation"].shape == (GAME_OBS_SIZE,)
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    inner = env.unwrapped.episode
+    a, b = inner.totals
+    assert inner.number >= 4 and final == {"player_0": a - b, "player_1": b - a}
 
 
 def test_max_cycles_truncates_the_hand_after_that_many_steps() -> None:
@@ -258,7 +463,7 @@ def test_pettingzoo_max_cycles_test() -> None:
 
 
 def test_a_level_policy_plays_a_whole_hand_in_the_env() -> None:
-    env = umtali_v0.env(variant="rummy", render_mode="ansi")
+    env = umtali_v0.env(variant="rummy", render_mode="ansi", scope="hand")
     env.reset(seed=8)
     policies = {
         "player_0": umtali_v0.level_policy(env, "normal"),
@@ -319,14 +524,16 @@ def _positions(variant: str, count: int, seed: int) -> list[tuple[Episode, int]]
     return found
 
 
-def _seen(episode: Episode, seat: int) -> tuple[object, ...]:
-    obs = np.zeros(OBS_SIZE, np.float32)
-    info = np.zeros(INFO_SIZE, np.float32)
-    fill(pieces(obs, False), episode, seat)
-    fill(pieces(info, True), episode, seat)
-    game = load(episode.rules.name)
+def _seen(episode: AnyEpisode, seat: int) -> tuple[object, ...]:
+    whole = isinstance(episode, GameEpisode)
+    scope = "game" if whole else "hand"
+    obs = np.zeros(GAME_OBS_SIZE if whole else OBS_SIZE, np.float32)
+    info = np.zeros(GAME_INFO_SIZE if whole else INFO_SIZE, np.float32)
+    fill(pieces(obs, False, whole), episode, seat)
+    fill(pieces(info, True, whole), episode, seat)
+    game = load(episode.rules.name, scope=scope)
     state = UmtaliState(game, episode)
-    env = umtali_v0.env(variant=episode.rules.name)
+    env = umtali_v0.env(variant=episode.rules.name, scope=scope)
     env.reset(seed=0)
     env.unwrapped.episode = episode
     pz = env.unwrapped.observe(umtali_v0.AGENTS[seat])
@@ -358,6 +565,66 @@ def test_a_seat_sees_nothing_of_the_cards_it_has_not_seen(variant: str) -> None:
             # The other seat does see the difference: the plant changed something.
             assert _seen(other, 1 - seat)[0] != _seen(episode, 1 - seat)[0]
     assert planted >= 6
+
+
+def _redrawn(episode: Episode, seat: int) -> Episode | None:
+    """A finished hand in which the other seat drew other cards from the stock (its
+    hand is played out or forfeited by then: its stock draws are what stays hidden)."""
+    other = episode.clone()
+    m = other.machine
+    assert m is not None
+    log = [
+        (who, kind, mask, (card + 1) % 52 if who != seat and kind == 0 and card >= 0 else card)
+        for who, kind, mask, card in m.log
+    ]
+    if log == m.log:
+        return None
+    m.log = log
+    return other
+
+
+def _game_positions(variant: str, count: int, seed: int) -> list[tuple[GameEpisode, int]]:
+    """Positions of whole games at a seat's move in the second hand or later."""
+    rng = random.Random(seed)
+    found: list[tuple[GameEpisode, int]] = []
+    episode = GameEpisode(variant)
+    while len(found) < count:
+        _play(episode, rng, rng.randint(1, 40))
+        _to_seat_move(episode, rng)
+        if episode.current() == TERMINAL:
+            episode = GameEpisode(variant)
+        elif episode.number >= 2 and not episode.choosing:
+            found.append((episode.clone(), episode.current()))
+    return found
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_in_a_game_a_seat_sees_nothing_it_has_not_seen_of_this_hand_or_the_last(
+    variant: str,
+) -> None:
+    """The hidden cards of the hand in play, and of a finished hand (never shown: its
+    hands at the end, its stock), reach no string or tensor of the seat."""
+    rng = random.Random(6)
+    now = before = 0
+    for game, mover in _game_positions(variant, 4, seed=len(variant)):
+        assert game.hand is not None
+        for seat in (mover, 1 - mover):
+            seen = _seen(game, seat)
+            assert seen[0].startswith(f"{variant} game hand {game.number}")  # type: ignore[union-attr]
+            planted = _planted(game.hand, seat, rng)
+            if planted is not None:
+                now += 1
+                assert _seen(game.with_hand(planted), seat) == seen
+                assert _seen(game.with_hand(planted), 1 - seat)[0] != _seen(game, 1 - seat)[0]
+            last = game.past[-1]
+            old = _redrawn(last.episode, seat)
+            if old is not None:
+                before += 1
+                copy = game.clone()
+                copy.past = (*game.past[:-1], Finished(old, last.scores))
+                assert _seen(copy, seat) == seen
+                assert _seen(copy, 1 - seat)[1] != _seen(game, 1 - seat)[1]  # the drawer's
+    assert now >= 4 and before >= 2
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -4,7 +4,7 @@ OpenSpiel and PettingZoo want each move as an int below a fixed bound; the engin
 speaks :class:`~umtali.engine.actions.Action`.  :func:`action_id` and
 :func:`action_of_id` are the one mapping between the two, the same in every
 variant (an id a variant never uses is simply never legal there).  The layout,
-``NUM_ACTIONS`` = 928 ids in all:
+``NUM_ACTIONS`` = 930 ids in all:
 
 =========  =====  ===========================================================
 ids        count  action
@@ -20,6 +20,12 @@ ids        count  action
                   its suit, slot 5 the card one above
 824 – 875  52     ``discard <card>`` face up, by card index
 876 – 927  52     ``discard <card> down``
+928 – 929  2      the dealer's choice in classic, in a whole game
+                  (:mod:`umtali.research.game_episode`): ``keep the eleventh
+                  card`` (928) or ``give the eleventh card`` (929); they are
+                  no engine :class:`~umtali.Action` (the engine is dealt its
+                  hands), so :func:`choice_id` and :func:`choice_of_id` map
+                  them to :class:`Eleven`
 =========  =====  ===========================================================
 
 A card's index is the engine's: ``13 * suit + rank``, suits S H D C, ranks A to K.
@@ -48,10 +54,13 @@ one step away), so six slots a card cover every play in every variant.
 'play 5H on 4H'
 >>> str(action_of_id(57)), len(MELDS)
 ('meld 2S AS', 455)
+>>> choice_id(Eleven.GIVE), str(choice_of_id(929)), Eleven.parse("keep the eleventh card")
+(929, 'give the eleventh card', <Eleven.KEEP: 'keep the eleventh card'>)
 """
 
 from __future__ import annotations
 
+from enum import Enum
 from functools import lru_cache
 from itertools import combinations
 
@@ -103,12 +112,49 @@ PLAY_BASE = MELD_BASE + len(MELDS)
 PLAY_SLOTS = 6
 DISCARD_BASE = PLAY_BASE + PLAY_SLOTS * 52
 DISCARD_DOWN_BASE = DISCARD_BASE + 52
-NUM_ACTIONS = DISCARD_DOWN_BASE + 52
+CHOICE_BASE = DISCARD_DOWN_BASE + 52
+NUM_ACTIONS = CHOICE_BASE + 2
 
 
 class NoActionId(ValueError):
     """An action or id outside the space (a play onto a card that could never take it,
     an id out of range)."""
+
+
+class Eleven(Enum):
+    """The classic dealer's choice of who takes the eleventh card (and moves first)."""
+
+    KEEP = "keep the eleventh card"
+    GIVE = "give the eleventh card"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @staticmethod
+    def parse(text: str) -> Eleven:
+        """The choice ``text`` names (:class:`NoActionId` if none)."""
+        try:
+            return Eleven(text.strip())
+        except ValueError:
+            raise NoActionId(
+                f"{text!r} is no choice of the eleventh card: "
+                f"{Eleven.KEEP.value!r} or {Eleven.GIVE.value!r}"
+            ) from None
+
+
+_CHOICES = tuple(Eleven)
+
+
+def choice_id(choice: Eleven) -> int:
+    """The id of the dealer's choice (928 keeps the eleventh card, 929 gives it)."""
+    return CHOICE_BASE + _CHOICES.index(choice)
+
+
+def choice_of_id(number: int) -> Eleven:
+    """The dealer's choice with id ``number``; :class:`NoActionId` for any other id."""
+    if not CHOICE_BASE <= number < NUM_ACTIONS:
+        raise NoActionId(f"action id {number} is no choice of the eleventh card (928 or 929)")
+    return _CHOICES[number - CHOICE_BASE]
 
 
 def _targets(card: int) -> tuple[int | None, ...]:
@@ -158,6 +204,8 @@ def action_of_id(number: int) -> Action:
     """The action with id ``number``; :class:`NoActionId` if there is none."""
     if not 0 <= number < NUM_ACTIONS:
         raise NoActionId(f"action ids run from 0 to {NUM_ACTIONS - 1}, not {number}")
+    if number >= CHOICE_BASE:
+        raise NoActionId(f"action id {number} is the dealer's {choice_of_id(number)}, no move")
     if number < TAKE_FROM_BASE:
         return SIMPLE[number]
     if number < MELD_BASE:
@@ -176,7 +224,8 @@ def action_of_id(number: int) -> Action:
 
 
 def valid_ids() -> list[int]:
-    """Every id that names an action (the edge slots of aces and kings name none)."""
+    """Every id that names an engine action (the edge slots of aces and kings name none;
+    the two choices of the eleventh card are :func:`choice_of_id`'s)."""
     out = []
     for n in range(NUM_ACTIONS):
         try:
@@ -188,6 +237,7 @@ def valid_ids() -> list[int]:
 
 
 __all__ = [
+    "CHOICE_BASE",
     "DISCARD_BASE",
     "DISCARD_DOWN_BASE",
     "MELDS",
@@ -195,8 +245,11 @@ __all__ = [
     "NUM_ACTIONS",
     "PLAY_BASE",
     "TAKE_FROM_BASE",
+    "Eleven",
     "NoActionId",
     "action_id",
     "action_of_id",
+    "choice_id",
+    "choice_of_id",
     "valid_ids",
 ]

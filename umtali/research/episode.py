@@ -12,8 +12,10 @@ it holds the engine's phase machine and adds what the engine leaves to a dealer:
   new stock), each equally likely.  So the stock has no order until it is drawn:
   there is nothing hidden in a state that nobody could know, and a whole hand is the
   list of its actions, deal and draws included.
-* **Seat 0 always moves first**: in classic it deals and keeps the eleventh card (as
-  our bots do); where an up-card is turned, seat 1 deals and seat 0 leads.
+* **Seat 0 moves first** unless told otherwise: in classic it deals and keeps the
+  eleventh card (as our bots do); where an up-card is turned, seat 1 deals and seat 0
+  leads.  A whole game (:mod:`umtali.research.game_episode`) names each hand's dealer
+  and, in classic, who takes the eleventh card.
 
 Players' moves are ids of :mod:`umtali.research.action_ids`.  A seat sees the hand
 through :meth:`Episode.view` (the engine's :class:`~umtali.engine.view.PlayerView`),
@@ -44,17 +46,31 @@ TERMINAL = -4
 UP = 2
 
 
-def deal_order(rules: RuleSet) -> tuple[int, ...]:
-    """Who (seat 0 or 1, or :data:`UP`) receives each card of the deal, in order.
+def first_dealer(rules: RuleSet) -> int:
+    """The dealer of a lone hand: seat 0 in classic (it keeps the eleventh card and
+    moves first), seat 1 where an up-card is turned (seat 0 leads)."""
+    return 1 if rules.up_card else 0
+
+
+def deal_order(
+    rules: RuleSet, dealer: int | None = None, eleven: int | None = None
+) -> tuple[int, ...]:
+    """Who (seat 0 or 1, or :data:`UP`) receives each card of the deal, in order, when
+    ``dealer`` deals (by default :func:`first_dealer`) and ``eleven`` takes the extra
+    card (by default the dealer; where an up-card is turned there is none).
 
     >>> deal_order(rules_named("classic"))[:4], len(deal_order(rules_named("classic")))
     ((1, 0, 1, 0), 21)
+    >>> deal_order(rules_named("classic"), dealer=1, eleven=0)[-3:]
+    (0, 1, 0)
     >>> deal_order(rules_named("rummy"))[-3:]
     (0, 1, 2)
     """
-    first = 0 if rules.up_card else 1  # the non-dealer is dealt to first
-    order = [first if k % 2 == 0 else 1 - first for k in range(2 * rules.small_hand)]
-    order += [0] * (rules.big_hand - rules.small_hand)  # the extra card: seat 0 plays first
+    dealer = first_dealer(rules) if dealer is None else dealer
+    eleven = dealer if eleven is None else eleven
+    first = 1 - dealer  # the non-dealer is dealt to first
+    order = [first if k % 2 == 0 else dealer for k in range(2 * rules.small_hand)]
+    order += [eleven] * (rules.big_hand - rules.small_hand)  # the extra card
     if rules.up_card:
         order.append(UP)
     return tuple(order)
@@ -78,11 +94,35 @@ class Episode:
     """One hand in play, chance included (see the module docstring).  Mutable through
     :meth:`apply` only; :meth:`clone` is cheap."""
 
-    __slots__ = ("_legal", "base", "dealt", "drawing", "machine", "order", "root", "rules")
+    __slots__ = (
+        "_legal",
+        "base",
+        "dealer",
+        "dealt",
+        "drawing",
+        "eleven",
+        "machine",
+        "order",
+        "root",
+        "rules",
+    )
 
-    def __init__(self, rules: str | RuleSet = "classic") -> None:
+    def __init__(
+        self, rules: str | RuleSet = "classic", dealer: int | None = None, eleven: int | None = None
+    ) -> None:
+        """A hand about to be dealt by ``dealer`` (seat 0 or 1; by default
+        :func:`first_dealer`), ``eleven`` taking the extra card in classic (by default
+        the dealer; where an up-card is turned the non-dealer leads)."""
         self.rules = rules_named(rules)
-        self.order = deal_order(self.rules)
+        self.dealer = first_dealer(self.rules) if dealer is None else dealer
+        if self.dealer not in (0, 1):
+            raise ValueError(f"the dealer is seat 0 or 1, not {dealer!r}")
+        # Who moves first: the eleventh card's taker, or with an up-card the non-dealer.
+        first = 1 - self.dealer if self.rules.up_card else self.dealer
+        self.eleven: int = first if eleven is None else eleven
+        if self.eleven not in (0, 1) or (self.rules.up_card and self.eleven != first):
+            raise ValueError(f"seat {eleven!r} cannot take the eleventh card here")
+        self.order = deal_order(self.rules, self.dealer, self.eleven)
         self.dealt: list[int] = []  # cards dealt so far, in order (until the deal is done)
         self.machine: HandState | None = None
         self.drawing = False  # the mover drew: the stock's card is chance's to choose
@@ -96,6 +136,8 @@ class Episode:
     def clone(self) -> Episode:
         c = object.__new__(Episode)
         c.rules = self.rules
+        c.dealer = self.dealer
+        c.eleven = self.eleven
         c.order = self.order
         c.dealt = self.dealt[:]
         c.machine = None if self.machine is None else self.machine.clone()
@@ -113,7 +155,8 @@ class Episode:
     def from_machine(machine: HandState, root: int = -1) -> Episode:
         """An episode at a position the engine holds (a resampled one, from ``root``'s
         view, whose log so far is told to the other seat as ``root`` saw it)."""
-        episode = Episode(machine.rules)
+        eleven = None if machine.rules.up_card else machine.first
+        episode = Episode(machine.rules, machine.dealer, eleven)
         episode.dealt = []
         episode.machine = machine
         episode.root = root
@@ -276,8 +319,8 @@ class Episode:
             [CARDS[c] for c in hands[0]],
             [CARDS[c] for c in hands[1]],
             [CARDS[c] for c in rest],
-            dealer=2 if rules.up_card else 1,
-            eleven=None if rules.up_card else 1,
+            dealer=self.dealer + 1,
+            eleven=None if rules.up_card else self.eleven + 1,
             seed=0,
             rules=rules,
         )
@@ -289,4 +332,13 @@ def card_list(mask: int) -> str:
     return " ".join(str(c) for c in cards_of(mask)) or "-"
 
 
-__all__ = ["CHANCE", "TERMINAL", "UP", "Episode", "card_list", "deal_order", "max_length"]
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "UP",
+    "Episode",
+    "card_list",
+    "deal_order",
+    "first_dealer",
+    "max_length",
+]

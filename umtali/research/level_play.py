@@ -5,7 +5,10 @@ sees, the mover's :class:`~umtali.engine.view.PlayerView`, and answers with an
 :class:`~umtali.Action`; :class:`LevelChooser` turns that into the id of
 :mod:`umtali.research.action_ids`.  OpenSpiel's bots and PettingZoo's policy
 functions (:mod:`umtali.research.openspiel_bots`, :mod:`umtali.research.umtali_v0`)
-are thin wrappers around it.
+are thin wrappers around it.  In a whole game
+(:class:`~umtali.research.game_episode.GameEpisode`) the level is told the game as
+the program's table tells it (the hand's number, the totals, who dealt), and makes
+the dealer's choice of who takes the eleventh card as it does there.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from umtali.bots.seat import GameInfo
 from umtali.engine.actions import Action, ActionKind
 from umtali.research.action_ids import NoActionId, action_id
 from umtali.research.episode import Episode
+from umtali.research.game_episode import GIVE, KEEP, GameEpisode
 
 
 def legal_id(episode: Episode, action: Action) -> int:
@@ -38,15 +42,21 @@ class LevelChooser:
         self.level = named(level).name  # a ValueError names the levels there are
         self.seat = make_bot(level, seed)
 
-    def choose(self, episode: Episode) -> int:
+    def choose(self, episode: Episode | GameEpisode) -> int:
         """The level's action id for the seat to move."""
         seat = episode.current()
         if seat < 0:
-            raise ValueError("no seat is to move (a chance node, or the hand is over)")
+            raise ValueError("no seat is to move (a chance node, or the episode is over)")
         rules = episode.rules
-        info = GameInfo(hands_per_game=rules.hands_per_game)
+        if not isinstance(episode, GameEpisode):
+            info = GameInfo(hands_per_game=rules.hands_per_game)
+            decision = self.seat.choose(episode.view(seat), info)
+            return legal_id(episode, decision.action)
+        info = GameInfo(episode.number, rules.hands_per_game, episode.before, episode.dealer + 1)
+        if episode.hand is None:  # the dealer chooses who takes the eleventh card
+            return KEEP if self.seat.choose_eleven(seat + 1, info) == seat + 1 else GIVE
         decision = self.seat.choose(episode.view(seat), info)
-        return legal_id(episode, decision.action)
+        return legal_id(episode.hand, decision.action)
 
 
 __all__ = ["LevelChooser", "legal_id"]

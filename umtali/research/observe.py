@@ -31,19 +31,36 @@ they passed over (drawing from the stock instead), the cards they took from the
 pile, and my own face-up discards.  It summarises the history, it does not replay
 it (the order of events is lost); the information-state *string* is the whole
 history as the seat saw it, and is what a search keys its nodes on.
+
+**A whole game** (:class:`~umtali.research.game_episode.GameEpisode`, ``scope=game``)
+adds ``GAME_NUMBERS`` = 6 numbers, the piece ``game``, right after ``numbers`` (so
+the observation is 489 floats and the information state 697, the history planes
+last): my total before this hand / 100; theirs / 100; the hand's number / the cap
+on hands (12, Rummy 40); I deal this hand; they deal it (both 0 before the cut); the
+dealer is choosing who takes the eleventh card.  Before a hand is dealt (the cut,
+the dealer's choice) the card planes are those of a deal with nothing dealt yet.
+The strings start with the game (the hand's number, who deals, the totals), and the
+information-state string gives a line to every finished hand: its dealer, who led,
+its scores and a digest of the hand's information-state string for this seat (the
+whole text would make a Rummy game's string grow to megabytes; the digest keeps two
+histories apart just the same).  The hidden cards of a finished hand were never
+shown, and are not told.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from hashlib import blake2b
 
 import numpy as np
 import numpy.typing as npt
 
 from umtali.engine.cards import FULL_DECK, mask_of
 from umtali.engine.events import EventKind
+from umtali.engine.match import hand_cap
 from umtali.engine.view import PlayerView, SeenMasks, Step
 from umtali.research.episode import Episode, card_list
+from umtali.research.game_episode import Finished, GameEpisode
 
 PLANES: tuple[str, ...] = (
     "hand",
@@ -60,18 +77,29 @@ HISTORY_PLANES: tuple[str, ...] = ("they_threw", "they_passed", "they_took", "i_
 NUMBERS = 15
 OBS_SIZE = 52 * len(PLANES) + NUMBERS
 INFO_SIZE = OBS_SIZE + 52 * len(HISTORY_PLANES)
+GAME_NUMBERS = 6
+GAME_OBS_SIZE = OBS_SIZE + GAME_NUMBERS
+GAME_INFO_SIZE = INFO_SIZE + GAME_NUMBERS
 _STEPS = (Step.DRAW, Step.PLAY, Step.DISCARD, Step.OVER)
 
 Tensor = npt.NDArray[np.float32]
 
 
-def pieces(tensor: Tensor, history: bool) -> dict[str, Tensor]:
+def sizes(game: bool) -> tuple[int, int]:
+    """The observation's and the information state's sizes, for a hand or a game."""
+    return (GAME_OBS_SIZE, GAME_INFO_SIZE) if game else (OBS_SIZE, INFO_SIZE)
+
+
+def pieces(tensor: Tensor, history: bool, game: bool = False) -> dict[str, Tensor]:
     """Named views into a flat tensor (writing to one writes to the tensor)."""
     names = PLANES + (HISTORY_PLANES if history else ())
     out = {name: tensor[52 * n : 52 * (n + 1)] for n, name in enumerate(PLANES)}
     at = 52 * len(PLANES)
     out["numbers"] = tensor[at : at + NUMBERS]
     at += NUMBERS
+    if game:
+        out["game"] = tensor[at : at + GAME_NUMBERS]
+        at += GAME_NUMBERS
     for name in names[len(PLANES) :]:
         out[name] = tensor[at : at + 52]
         at += 52
@@ -138,11 +166,35 @@ _DEALING = (0.0,) * (NUMBERS - 1) + (1.0,)
 _CARD_BITS = 52 * len(PLANES)
 
 
-def observation(episode: Episode, seat: int, out: Tensor | None = None) -> Tensor:
-    """``seat``'s observation tensor (:data:`OBS_SIZE` floats), written into ``out``
-    (a new array if None) and returned: the hot path of the PettingZoo env, made
-    from the engine's card sets for that seat (:func:`~umtali.engine.view.seen_masks`)
-    and equal, bit for bit, to what :func:`fill` writes."""
+def game_numbers(game: GameEpisode, seat: int) -> tuple[float, ...]:
+    """The :data:`GAME_NUMBERS` numbers of a whole game (see the module docstring)."""
+    totals, dealer = game.before, game.dealer
+    return (
+        totals[seat] / 100,
+        totals[1 - seat] / 100,
+        game.number / hand_cap(game.rules),
+        float(dealer == seat),
+        float(dealer == 1 - seat),
+        float(game.choosing),
+    )
+
+
+def observation(episode: Episode | GameEpisode, seat: int, out: Tensor | None = None) -> Tensor:
+    """``seat``'s observation tensor (:data:`OBS_SIZE` floats, a game's
+    :data:`GAME_OBS_SIZE`), written into ``out`` (a new array if None) and returned:
+    the hot path of the PettingZoo env, made from the engine's card sets for that seat
+    (:func:`~umtali.engine.view.seen_masks`) and equal, bit for bit, to what
+    :func:`fill` writes."""
+    if isinstance(episode, GameEpisode):
+        if out is None:
+            out = np.empty(GAME_OBS_SIZE, np.float32)
+        if episode.hand is None:
+            out[:_CARD_BITS] = _unpack(FULL_DECK << 52 * PLANES.index("unseen"), _CARD_BITS)
+            out[_CARD_BITS:OBS_SIZE] = _DEALING
+        else:
+            observation(episode.hand, seat, out[:OBS_SIZE])
+        out[OBS_SIZE:] = game_numbers(episode, seat)
+        return out
     if out is None:
         out = np.empty(OBS_SIZE, np.float32)
     if episode.dealing:
@@ -157,13 +209,16 @@ def observation(episode: Episode, seat: int, out: Tensor | None = None) -> Tenso
     return out
 
 
-def fill(named: Mapping[str, Tensor], episode: Episode, seat: int) -> None:
-    """Write ``seat``'s observation of ``episode`` into ``named`` (from :func:`pieces`),
-    every entry cleared first; the history planes only if ``named`` has them."""
+def fill(named: Mapping[str, Tensor], episode: Episode | GameEpisode, seat: int) -> None:
+    """Write ``seat``'s observation of ``episode`` into ``named`` (from :func:`pieces`,
+    made with ``game`` for a :class:`GameEpisode`), every entry cleared first; the
+    history planes only if ``named`` has them."""
     flat = observation(episode, seat)
     for n, name in enumerate(PLANES):
         named[name][:] = flat[52 * n : 52 * (n + 1)]
-    named["numbers"][:] = flat[52 * len(PLANES) :]
+    named["numbers"][:] = flat[52 * len(PLANES) : OBS_SIZE]
+    if isinstance(episode, GameEpisode):
+        named["game"][:] = flat[OBS_SIZE:]
     if "they_threw" in named:
         for name in HISTORY_PLANES:
             named[name].fill(0.0)
@@ -191,8 +246,60 @@ def _remembered(named: Mapping[str, Tensor], view: PlayerView) -> None:
         mine_up = -1
 
 
-def observation_string(episode: Episode, seat: int) -> str:
+def _game_line(game: GameEpisode) -> str:
+    """The game's public facts now: the hand, who deals, the totals before it."""
+    if game.first < 0:
+        return f"{game.rules.name} game, cutting for the deal"
+    before = game.before
+    return (
+        f"{game.rules.name} game hand {game.number}, seat {game.dealer} deals,"
+        f" totals {before[0]}-{before[1]}"
+    )
+
+
+def _game_observation_string(game: GameEpisode, seat: int) -> str:
+    line = _game_line(game)
+    if game.hand is None:
+        if game.choosing:
+            line += f", seat {game.dealer} chooses who takes the eleventh card"
+        return f"{line} | seat {seat}"
+    return f"{line} | {observation_string(game.hand, seat)}"
+
+
+def _told(finished: Finished, seat: int) -> str:
+    """What ``seat`` saw of a finished hand, as a digest of its information-state string
+    then (32 hex digits), worked out once: a game's string stays short, and two
+    histories the seat could tell apart still differ."""
+    text = finished.told[seat]
+    if text is None:
+        seen = information_state_string(finished.episode, seat).encode()
+        text = finished.told[seat] = blake2b(seen, digest_size=16).hexdigest()
+    return text
+
+
+def _game_information_state_string(game: GameEpisode, seat: int) -> str:
+    lines = [f"{game.rules.name} game, seat {seat}"]
+    if game.first >= 0:
+        lines.append(f"cut: seat {game.first} deals first")
+    for n, finished in enumerate(game.past, 1):
+        hand = finished.episode
+        scores = finished.scores
+        lines.append(
+            f"hand {n}: seat {hand.dealer} deals, seat {hand.eleven} leads,"
+            f" seen {_told(finished, seat)}, scored {scores[0]}-{scores[1]}"
+        )
+    if not game.over:
+        lines.append(_game_line(game))
+        if game.hand is not None:
+            lines.append(f"seat {game.hand.eleven} leads")
+            lines.append(information_state_string(game.hand, seat))
+    return "\n".join(lines)
+
+
+def observation_string(episode: Episode | GameEpisode, seat: int) -> str:
     """What ``seat`` sees now, in a line (no history)."""
+    if isinstance(episode, GameEpisode):
+        return _game_observation_string(episode, seat)
     rules = episode.rules.name
     if episode.dealing:
         return f"{rules} seat {seat} dealing: {card_list(episode.hand_of(seat))}"
@@ -210,9 +317,12 @@ def observation_string(episode: Episode, seat: int) -> str:
     )
 
 
-def information_state_string(episode: Episode, seat: int) -> str:
+def information_state_string(episode: Episode | GameEpisode, seat: int) -> str:
     """Everything ``seat`` has seen, in order: its hand now and every event as it saw
-    it (its hand now and its own moves give back the cards it was dealt)."""
+    it (its hand now and its own moves give back the cards it was dealt); in a game,
+    every finished hand first, and who dealt and led each."""
+    if isinstance(episode, GameEpisode):
+        return _game_information_state_string(episode, seat)
     rules = episode.rules.name
     if episode.dealing:
         others = sum(1 for who in episode.order[: len(episode.dealt)] if who != seat)
@@ -226,14 +336,19 @@ def information_state_string(episode: Episode, seat: int) -> str:
 
 
 __all__ = [
+    "GAME_INFO_SIZE",
+    "GAME_NUMBERS",
+    "GAME_OBS_SIZE",
     "HISTORY_PLANES",
     "INFO_SIZE",
     "NUMBERS",
     "OBS_SIZE",
     "PLANES",
     "fill",
+    "game_numbers",
     "information_state_string",
     "observation",
     "observation_string",
     "pieces",
+    "sizes",
 ]

@@ -3,7 +3,7 @@
 ``research`` plays OpenSpiel's ISMCTS (our resampler, a stated number of
 simulations a move) against one of our levels in duplicate: each deal is played
 twice with the same cards in the same order, the seats swapped, so the luck of
-the deal cancels.  A hand is the OpenSpiel game's episode (see
+the deal cancels.  A hand is the OpenSpiel game's episode (``scope=hand``; see
 :mod:`umtali.research.openspiel_game`).
 
 ``research-speed`` times random play through our OpenSpiel game and our
@@ -14,7 +14,8 @@ object (legal actions and a step, no observation) and its RL environment, whose 
 also makes the next observation and legal actions, as our PettingZoo env's step and
 ``last()`` do: that is the like-for-like row for the env.  Every applied action
 counts, chance's included; in the PettingZoo env chance acts inside ``step``, so only
-the agents' steps count there.
+the agents' steps count there.  Ours are timed one hand an episode (``scope=hand``),
+as the gin rummies' episodes are one hand; a whole game steps the same hands.
 
 Both need the ``research`` extra (and ``research-speed`` the ``bench`` extra too).
 """
@@ -85,6 +86,7 @@ def bench_research(
     hands = 2 * deals
     return {
         "variant": variant,
+        "scope": "hand",
         "ismcts_simulations": simulations,
         "level": level,
         "deals": deals,
@@ -128,7 +130,7 @@ def _our_pettingzoo(variant: str) -> Callable[[float, int], tuple[int, int, floa
 
         from umtali.research import umtali_v0
 
-        env = umtali_v0.env(variant=variant)
+        env = umtali_v0.env(variant=variant, scope="hand")
         pick = random.Random(seed).random
         env.reset(seed=seed)
         hands = actions = 0
@@ -166,7 +168,7 @@ def research_speed(seconds: float, seed: int, variant: str, rounds: int = 4) -> 
             got = run(seconds / rounds, seed + n)
             before = totals[name]
             totals[name] = (before[0] + got[0], before[1] + got[1], before[2] + got[2])
-    out: dict[str, Any] = {"variant": variant, "seconds_each": seconds}
+    out: dict[str, Any] = {"variant": variant, "scope": "hand", "seconds_each": seconds}
     for name, (hands, actions, elapsed) in totals.items():
         out[name] = {
             "actions_per_s": round(actions / elapsed),

@@ -4,6 +4,8 @@
   variant, to and from the engine's :class:`~umtali.Action`;
 * :mod:`umtali.research.episode`: a hand as a list of integer actions, the deal and
   the stock draws as explicit chance;
+* :mod:`umtali.research.game_episode`: a whole game as hands in turn (``scope=game``,
+  the doors' default), the cut and the classic dealer's choice included;
 * :mod:`umtali.research.observe`: each seat's strings and tensors, from its view;
 * :mod:`umtali.research.openspiel_game`: the OpenSpiel game ``python_umtali``
   (importing it registers the game; needs ``open_spiel``);

@@ -17,10 +17,12 @@ def test_the_readme_examples_run() -> None:
 
 
 def test_ci_runs_the_readme_test_command() -> None:
-    command = re.search(r"pip install -e '\.\[test\]' && \.venv/bin/python -m pytest", README)
+    command = re.search(
+        r"pip install -e '\.\[test,research\]' && \.venv/bin/python -m pytest", README
+    )
     assert command, "the README's test command changed: update .ci/run to match"
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert "pip\" install --quiet -e '.[test]'" in ci
+    assert "pip\" install --quiet -e '.[test,research]'" in ci
     assert '"$venv/bin/python" -m pytest' in ci
 
 

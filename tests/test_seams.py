@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 import umtali
 
 
@@ -88,6 +90,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("ui",),
     ("play",),  # seats people and bots at a table
     ("host", "learn", "review", "stats"),  # the other ways of using Umtali
+    # the researchers' door (OpenSpiel, PettingZoo): only the lab and the command line
+    # reach it
+    ("research",),
     ("lab",),  # research tooling: only the command line reaches it
     ("cli",),
 )
@@ -136,6 +141,29 @@ def test_nothing_but_the_command_line_imports_the_lab() -> None:
         if _package(dep) == "lab" and _package(m) not in ("lab", "cli")
     ]
     assert not reaching
+
+
+def test_nothing_but_the_lab_and_the_command_line_imports_the_research_door() -> None:
+    graph = _imports()
+    reaching = [
+        f"{m} imports {dep}"
+        for m, deps in graph.items()
+        for dep in deps
+        if _package(dep) == "research" and _package(m) not in ("research", "lab", "cli")
+    ]
+    assert not reaching
+
+
+def test_the_research_doors_core_needs_none_of_its_libraries() -> None:
+    """The action ids, the episode and the resampler import neither OpenSpiel nor
+    PettingZoo (nor numpy): only the game, the env and the observer need them."""
+    code = (
+        "import sys, umtali.research.action_ids, umtali.research.episode, "
+        "umtali.research.resample, umtali.research.level_play; "
+        "print(sorted(m for m in ('pyspiel', 'pettingzoo', 'numpy') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
 
 
 def test_a_layer_test_that_would_catch_a_module_reaching_up() -> None:
@@ -191,3 +219,68 @@ def test_a_public_view_holds_no_hand_no_stock_draw_and_no_face_down_discard() ->
         down = [e for e in public.events if e.kind.value == "discard" and e.down]
         assert down and all(e.cards == () for e in down)
         assert public.sides == hand.view(player).sides
+
+
+def _two_tables(p1_a: str, p1_b: str, script: str) -> tuple[umtali.Hand, umtali.Hand]:
+    """Two classic hands whose player 1 (to move, with the eleventh card) holds
+    ``p1_a`` or ``p1_b`` and plays ``script``; player 2 holds the same cards in both."""
+    p2 = "AD 3S 5D 7D JC 2C 4C 6C 8C 10C"
+    hands = []
+    for p1 in (p1_a, p1_b):
+        hand = umtali.deal_hand(p1.split(), p2.split(), dealer=1, eleven=1, seed=1)
+        for action in filter(None, (a.strip() for a in script.split(";"))):
+            hand.play(action)
+        hands.append(hand)
+    return hands[0], hands[1]
+
+
+@pytest.mark.parametrize(
+    ("p1_a", "p1_b", "script"),
+    [
+        # At the start of the turn: 8S 7S 6S could be laid, or nothing could.
+        ("8S 7S 6S 9D 10H KH 3D QC 2H 5H 4H", "8S 2D 6S 9D 10H KH 3D QC 2H 5H 4H", ""),
+        # After a meld: the mover still holds the marriage KH QH, or nothing to lay.
+        (
+            "8S 7S 6S 9D 10H KH QH 3D QC 2H 4H",
+            "8S 7S 6S 9D 10H KH QD 3D QC 2H 4H",
+            "meld 8S 7S 6S",
+        ),
+    ],
+)
+def test_the_other_seat_and_a_spectator_cannot_tell_whether_the_mover_can_play_more(
+    p1_a: str, p1_b: str, script: str
+) -> None:
+    from umtali.engine.view import Step, public_view
+
+    can, cannot = _two_tables(p1_a, p1_b, script)
+    # The mover sees its own step exactly.
+    assert can.view(1).step is Step.PLAY and cannot.view(1).step is Step.DISCARD
+    # The other seat and a spectator (made from either seat's view) see the same table.
+    assert can.view(2) == cannot.view(2) and can.view(2).step is Step.PLAY
+    for player in (1, 2):
+        assert public_view(can.view(player)) == public_view(cannot.view(player))
+        assert public_view(cannot.view(player)).step is Step.PLAY
+
+
+def test_no_view_but_the_movers_tells_a_discard_step_in_any_variant() -> None:
+    import random
+
+    from umtali.engine.rules import PRESETS
+    from umtali.engine.view import Step, public_view, step_of
+
+    seen = 0
+    for variant in PRESETS:
+        rng = random.Random(len(variant))
+        for seed in range(6):
+            hand = umtali.deal_hand(seed=seed, rules=PRESETS[variant])
+            while hand.to_move is not None:
+                mover = hand.to_move
+                truth = step_of(hand.machine)
+                assert hand.view(mover).step is truth
+                for player in (1, 2):
+                    public = public_view(hand.view(player))
+                    assert public.step is (Step.PLAY if truth is Step.DISCARD else truth)
+                assert hand.view(3 - mover).step is public.step
+                seen += truth is Step.DISCARD
+                hand.play(rng.choice(hand.legal_actions()))
+    assert seen > 50

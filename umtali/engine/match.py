@@ -53,6 +53,33 @@ class HandResult:
         return None if a == b else (1 if a > b else 2)
 
 
+#: The most hands a machine plays of one game (the lab's tournaments, the research
+#: door's whole-game episodes): the rules play on while the totals are level, with no
+#: end, so a game still level after this many hands is left undecided.  Rummy's race to
+#: 150 gets its own, longer cap.
+MAX_HANDS = 12
+MAX_TARGET_HANDS = 40
+
+
+def hand_cap(rules: RuleSet) -> int:
+    """The most hands a machine plays of one game under ``rules`` (see :data:`MAX_HANDS`)."""
+    return MAX_TARGET_HANDS if rules.target else MAX_HANDS
+
+
+def game_decided(rules: RuleSet, hands: int, totals: tuple[int, int]) -> bool:
+    """Whether a game is over after ``hands`` finished hands with these ``totals``: four
+    hands (more while level) and one player ahead, or under a target (Rummy's 150)
+    someone at the target and ahead.  The rules never end a game level.
+
+    >>> game_decided(CLASSIC, 4, (30, 30)), game_decided(CLASSIC, 4, (30, 29))
+    (False, True)
+    """
+    a, b = totals
+    if rules.target:
+        return max(a, b) >= rules.target and a != b
+    return hands >= rules.hands_per_game and a != b
+
+
 def next_dealer(result: HandResult, rules: RuleSet = CLASSIC) -> int:
     """Who deals after ``result``.
 
@@ -143,10 +170,7 @@ class Game:
         done = len(self.results)
         if done != len(self.hands):
             return False
-        a, b = self.totals
-        if self.rules.target:
-            return max(a, b) >= self.rules.target and a != b
-        return done >= self.rules.hands_per_game and a != b
+        return game_decided(self.rules, done, self.totals)
 
     @property
     def winner(self) -> int | None:

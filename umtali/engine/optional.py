@@ -163,8 +163,10 @@ class OptionalState(HandState):
     def plays_from(self, hand: int, table: Table, left: int) -> list[Move]:
         """Melds (two-card finals leaving at most ``left`` cards) and additions open
         to ``hand`` on ``table``, as moves: a search's view of one turn."""
-        moves: list[Move] = [(MELD, m) for m in self._melds(hand)]
-        moves.extend((MELD, m) for m in self._finals(hand, left))
+        melds = self._melds(hand)
+        moves: list[Move] = [(MELD, m) for m in melds]
+        # A marriage is also a two-card run, a final where those go out: list it once.
+        moves.extend((MELD, m) for m in self._finals(hand, left) if m not in melds)
         moves += additions(self.free_cards(hand, table[ACCEPT]), table)
         return moves
 

@@ -130,6 +130,7 @@ class HandState:
         "sides",
         "stock",
         "table_points",
+        "takes_read",
         "told",
         "turns",
     )
@@ -149,6 +150,9 @@ class HandState:
     # with real cards); None: a rebuilt stock is shuffled from the seed.
     told: tuple[int, ...] | None
     end: HandEnd | None  # None while the hand goes on
+    # A views' cache (see view.py's _taken): the log it read, how far, and the cards
+    # each seat took from the pile in that part; None until a view asks.
+    takes_read: tuple[list[LogEntry], int, int, int] | None
 
     def __init__(
         self,
@@ -185,6 +189,7 @@ class HandState:
         self.log = []
         self.rebuilds = []
         self.told = None
+        self.takes_read = None
         self.mel_of = -1
         self.mel = 0
         self.start()
@@ -273,6 +278,7 @@ class HandState:
         c.log = self.log[:]
         c.rebuilds = self.rebuilds[:]
         c.told = self.told
+        c.takes_read = None  # it names this state's log, not the copy's
         c.mel_of = self.mel_of
         c.mel = self.mel
         return c

@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 from functools import lru_cache
+from typing import NamedTuple
 
 from umtali.engine.actions import Action
-from umtali.engine.cards import CARDS, Card, by_rank_desc, cards_of
+from umtali.engine.cards import BITS, CARDS, Card, by_rank_desc, cards_of
 from umtali.engine.events import Event, EventKind, events_of
 from umtali.engine.melds import PieceKind
 from umtali.engine.moves import (
@@ -28,7 +29,13 @@ from umtali.engine.state import DRAW_PHASE, OVER, HandState
 
 
 class Step(Enum):
-    """Where the player to move is in their turn."""
+    """Where the player to move is in their turn.
+
+    ``DISCARD`` (nothing left to play) is told to the player to move alone: to the
+    other seat and to a spectator that turn is ``PLAY`` until its discard (see
+    :func:`shown_step`), for whether the mover could play more is their hand's
+    business.
+    """
 
     DRAW = "draw"
     PLAY = "play"
@@ -74,6 +81,7 @@ def pieces_of(state: HandState, player: int) -> tuple[Piece, ...]:
 
 
 def step_of(state: HandState) -> Step:
+    """The step of the turn, as the player to move (or the engine) knows it."""
     if state.phase == OVER:
         return Step.OVER
     if state.phase == DRAW_PHASE:
@@ -81,6 +89,20 @@ def step_of(state: HandState) -> Step:
     if state.discarded or state.playable_moves():
         return Step.PLAY
     return Step.DISCARD
+
+
+def shown_step(state: HandState, player: int) -> Step:
+    """The step of the turn as player ``player`` (1 or 2) may know it: the mover's
+    own step exactly; to the other seat, a turn past its draw is ``PLAY`` whether or
+    not the mover has anything left to play (RULES.md, *What each player may know*).
+    """
+    if state.phase == OVER:
+        return Step.OVER
+    if state.phase == DRAW_PHASE:
+        return Step.DRAW
+    if state.mover == player - 1:
+        return step_of(state)
+    return Step.PLAY
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,15 +154,35 @@ class PlayerView:
 _TAKES = (TAKE, TAKE_TWO, TAKE_NEXT, TAKE_FROM)
 
 
+def _known(state: HandState, opp: int) -> int:
+    """The cards seat ``opp`` took from the pile and still holds (all public).
+
+    The takes are read from the log once: the state remembers how far it read
+    (``takes_read``), and a log only grows, so the next view reads only what is new.
+    """
+    log = state.log
+    read = state.takes_read
+    if read is not None and read[0] is log and read[1] <= len(log):
+        _, start, took0, took1 = read
+    else:
+        start = took0 = took1 = 0
+    end = len(log)
+    for n in range(start, end):
+        who, kind, mask, _ = log[n]
+        if kind in _TAKES:
+            if who:
+                took1 |= mask
+            else:
+                took0 |= mask
+    state.takes_read = (log, end, took0, took1)
+    return (took1 if opp else took0) & state.hands[opp]
+
+
 def view_of(state: HandState, player: int, legal: tuple[Action, ...]) -> PlayerView:
     """Build player ``player``'s (1 or 2) view; ``legal`` is their legal actions, if any."""
     me = player - 1
     opp = 1 - me
-    known = 0
-    for who, kind, mask, _ in state.log:
-        if who == opp and kind in _TAKES:
-            known |= mask
-    known &= state.hands[opp]
+    known = _known(state, opp)
     top = None
     if state.pile and not state.pile_down:
         top = CARDS[state.pile[-1]]
@@ -159,7 +201,7 @@ def view_of(state: HandState, player: int, legal: tuple[Action, ...]) -> PlayerV
         opponent_hand_size=state.hands[opp].bit_count(),
         opponent_known=tuple(cards_of(known)),
         to_move=None if over else state.mover + 1,
-        step=step_of(state),
+        step=shown_step(state, player),
         last_turn=state.last_turn,
         went_out=state.out + 1 if state.out >= 0 else None,
         scores=(state.score(0), state.score(1)),
@@ -172,11 +214,87 @@ def view_of(state: HandState, player: int, legal: tuple[Action, ...]) -> PlayerV
     )
 
 
+class SeenMasks(NamedTuple):
+    """A :class:`PlayerView` as card sets and counts, for a hot path that wants ints:
+    the same facts, field for field (``hand``, ``sides``, ``discard_pile``,
+    ``opponent_known``, ``must_play`` and ``taken`` are card sets; ``discard_top`` a
+    card index or -1), less the pieces' shapes, the pile's order, the history and
+    the legal actions.  Made by :func:`seen_masks`; a test checks it against the view.
+    """
+
+    player: int
+    hand: int
+    sides: tuple[int, int]  # the cards on player 1's side, and on player 2's
+    discard_top: int
+    discard_down: bool
+    discard_size: int
+    discard_pile: int
+    stock_size: int
+    opponent_hand_size: int
+    opponent_known: int
+    to_move: int | None
+    step: Step
+    last_turn: bool
+    went_out: int | None
+    scores: tuple[int, int]
+    must_play: int
+    taken: int
+    turns: int
+
+
+def _side_mask(side: list[tuple[int, int, int, int]]) -> int:
+    cards = 0
+    for piece in side:
+        cards |= piece[1]
+    return cards
+
+
+def seen_masks(state: HandState, player: int) -> SeenMasks:
+    """What player ``player`` (1 or 2) may see now, as :class:`SeenMasks`: what
+    :func:`view_of` tells, without building cards, pieces or events."""
+    me = player - 1
+    opp = 1 - me
+    pile = state.pile
+    down = state.pile_down
+    over = state.phase == OVER
+    mine = not over and state.mover == me
+    face_up = 0
+    for i in pile:
+        face_up |= BITS[i]
+    top = -1
+    if pile:
+        if down:
+            face_up &= ~BITS[pile[-1]]
+        else:
+            top = pile[-1]
+    return SeenMasks(
+        player,
+        state.hands[me],
+        (_side_mask(state.sides[0]), _side_mask(state.sides[1])),
+        top,
+        bool(pile) and down,
+        len(pile),
+        face_up,
+        len(state.stock),
+        state.hands[opp].bit_count(),
+        _known(state, opp),
+        None if over else state.mover + 1,
+        shown_step(state, player),
+        state.last_turn,
+        state.out + 1 if state.out >= 0 else None,
+        (state.score(0), state.score(1)),
+        state.req if mine else 0,
+        state.keep if mine else 0,
+        state.turns,
+    )
+
+
 def public_view(view: PlayerView) -> PlayerView:
     """What anybody at the table may see, made from either player's view: both sides,
     the pile, the counts and the public history, with that player's hand, their
     stock draws and their face-down discard taken out (a spectator's table).  The
-    cards held are counted in ``hidden_hand``; no move is legal.
+    cards held are counted in ``hidden_hand``; no move is legal, and the step of a
+    turn is told as the other seat sees it (``DISCARD`` is ``PLAY``).
     """
     me = view.player
     events = tuple(
@@ -190,6 +308,7 @@ def public_view(view: PlayerView) -> PlayerView:
         hand=(),
         hidden_hand=len(view.hand),
         events=events,
+        step=Step.PLAY if view.step is Step.DISCARD else view.step,
         legal=(),
         must_play=(),
         taken=None,

@@ -25,6 +25,7 @@ from umtali.engine.hand import Hand, deal_hand
 from umtali.engine.rules import PRESETS, RuleSet, rules_named
 from umtali.engine.state import OVER, HandState
 from umtali.engine.view import PlayerView
+from umtali.lab import research_bench
 from umtali.lab.equity_fit import equity_options, run_equity
 
 VARIANTS = tuple(PRESETS)
@@ -842,6 +843,18 @@ BENCH_COMMANDS: tuple[BenchCommand, ...] = (
         "how long umtali --help, and umtali play to its first frame, take",
         _startup_options,
         _startup,
+    ),
+    BenchCommand(
+        "research",
+        "OpenSpiel's ISMCTS against a bot level, in duplicate (needs [research])",
+        research_bench.research_options,
+        research_bench.run_research,
+    ),
+    BenchCommand(
+        "research-speed",
+        "random play through our OpenSpiel game and PettingZoo env against gin rummy's",
+        research_bench.speed_options,
+        research_bench.run_speed,
     ),
 )
 

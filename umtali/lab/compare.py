@@ -76,3 +76,23 @@ def rlcard_gin(seconds: float, seed: int) -> tuple[int, int, float]:
             actions += 1
         hands += 1
     return hands, actions, time.perf_counter() - start
+
+
+def rlcard_gin_env(seconds: float, seed: int) -> tuple[int, int, float]:
+    """(hands, actions, elapsed) of random RLCard gin rummy playouts through its RL
+    environment (``rlcard.make``): each step also makes the next player's observation
+    and legal actions, as a PettingZoo env's step and ``last()`` do."""
+    import rlcard
+
+    env = rlcard.make("gin-rummy", config={"seed": seed})
+    pick = random.Random(seed).random
+    hands = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state, _ = env.reset()
+        while not env.is_over():
+            legal = list(state["legal_actions"])
+            state, _ = env.step(legal[int(pick() * len(legal))])
+            actions += 1
+        hands += 1
+    return hands, actions, time.perf_counter() - start

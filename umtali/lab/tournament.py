@@ -39,12 +39,11 @@ from umtali.bots.seat import Decision, GameInfo, Seat
 from umtali.engine.actions import Action
 from umtali.engine.events import Event
 from umtali.engine.hand import Hand, deal_hand
+from umtali.engine.match import MAX_HANDS, MAX_TARGET_HANDS, game_decided, hand_cap
 from umtali.engine.moves import to_move
 from umtali.engine.rules import CLASSIC, RuleSet, rules_named
 
 BANK_VERSION = 1
-MAX_HANDS = 12
-MAX_TARGET_HANDS = 40
 #: A duplicate match's games: the same deals twice, the seats swapped.
 GAMES_PER_MATCH = 2
 
@@ -203,12 +202,8 @@ class MatchResult:
 
 
 def _game_goes_on(rules: RuleSet, scores: list[tuple[int, int]], totals: list[int]) -> bool:
-    if rules.target:
-        return len(scores) < MAX_TARGET_HANDS and (
-            max(totals) < rules.target or totals[0] == totals[1]
-        )
-    return len(scores) < MAX_HANDS and (
-        len(scores) < rules.hands_per_game or totals[0] == totals[1]
+    return len(scores) < hand_cap(rules) and not game_decided(
+        rules, len(scores), (totals[0], totals[1])
     )
 
 
@@ -391,6 +386,8 @@ __all__ = [
     "BANK_VERSION",
     "GAMES_PER_MATCH",
     "LAB_ONLY",
+    "MAX_HANDS",
+    "MAX_TARGET_HANDS",
     "HardBot",
     "LabLevel",
     "MatchResult",

@@ -4,6 +4,7 @@ and that no seat is shown a card it has not seen."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -781,10 +782,40 @@ def test_a_view_reads_the_takes_again_when_the_log_is_a_new_one() -> None:
 # ------------------------------------------------------------------ bench
 
 
+def test_bench_research_plays_whole_games_in_duplicate(tmp_path: Path) -> None:
+    from umtali.lab.research_bench import bench_research
+
+    record = tmp_path / "ismcts.jsonl"
+    result = bench_research(1, 3, "easy", "classic", seed=3, record=record)
+    assert (result["scope"], result["matches"], result["games"]) == ("game", 1, 2)
+    assert result["a_games_won"] + result["b_games_won"] + result["games_undecided"] == 2
+    low, high = result["game_wilson95"]
+    assert low <= result["a_game_win_rate"] <= high
+    assert result["hands"] >= 8  # a game is four hands at least, and there are two
+    assert result["ismcts_ms_per_move"]["p50"] > 0
+    # The record keeps the match: the same run again plays nothing and finds the same
+    # games (the times, kept to the microsecond, aside).
+    again = bench_research(1, 3, "easy", "classic", seed=3, record=record)
+    assert again["resumed"] == 1
+    times = ("resumed", "ismcts_ms_per_move", "level_ms_per_move")
+    assert {k: v for k, v in again.items() if k not in times} == {
+        k: v for k, v in result.items() if k not in times
+    }
+
+
+def test_both_plays_of_a_match_take_chance_from_the_same_order() -> None:
+    from umtali.lab.research_match import deck_order, first_dealer
+
+    assert first_dealer(5) == first_dealer(5) in (0, 1)
+    assert deck_order(5, 1) == deck_order(5, 1) != deck_order(5, 2)
+    assert sorted(deck_order(5, 1)) == list(range(52))
+    assert deck_order(5) == deck_order(5) != deck_order(6)  # a hand's: the match's alone
+
+
 def test_bench_research_plays_each_deal_with_both_seatings() -> None:
     from umtali.lab.research_bench import bench_research
 
-    result = bench_research(1, 5, "easy", "classic", seed=3)
+    result = bench_research(1, 5, "easy", "classic", seed=3, scope="hand")
     assert result["hands"] == 2
     assert result["ismcts_wins"] + result["draws"] + result["ismcts_losses"] == 2
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 INSTALL_HINT = (
     "the comparison needs OpenSpiel and RLCard: pip install 'umtali[bench]' "
@@ -39,10 +40,14 @@ def openspiel_gin(seconds: float, seed: int) -> tuple[int, int, float]:
     """(hands, actions, elapsed) of random OpenSpiel gin rummy playouts."""
     import pyspiel
 
-    game = pyspiel.load_game("gin_rummy")
-    rng = random.Random(seed)
-    pick = rng.random  # the same cheap choice in every engine's loop
-    hands = actions = 0
+    return random_episodes(pyspiel.load_game("gin_rummy"), seconds, seed)
+
+
+def random_episodes(game: Any, seconds: float, seed: int) -> tuple[int, int, float]:
+    """(episodes, actions, elapsed) of random playouts of an OpenSpiel ``game`` for
+    ``seconds``, chance and players alike picking with the same cheap choice."""
+    pick = random.Random(seed).random  # the same cheap choice in every engine's loop
+    episodes = actions = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = game.new_initial_state()
@@ -54,8 +59,8 @@ def openspiel_gin(seconds: float, seed: int) -> tuple[int, int, float]:
                 legal = state.legal_actions()
                 state.apply_action(legal[int(pick() * len(legal))])
             actions += 1
-        hands += 1
-    return hands, actions, time.perf_counter() - start
+        episodes += 1
+    return episodes, actions, time.perf_counter() - start
 
 
 def rlcard_gin(seconds: float, seed: int) -> tuple[int, int, float]:

@@ -160,24 +160,10 @@ def _hands(results: list[MatchResult]) -> dict[str, Any]:
 
 def _our_openspiel(variant: str) -> Callable[[float, int], tuple[int, int, float]]:
     def run(seconds: float, seed: int) -> tuple[int, int, float]:
+        from umtali.lab.compare import random_episodes
         from umtali.research.openspiel_game import load
 
-        game = load(variant, scope="hand")
-        pick = random.Random(seed).random
-        hands = actions = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[int(pick() * len(outcomes))][0])
-                else:
-                    legal = state.legal_actions()
-                    state.apply_action(legal[int(pick() * len(legal))])
-                actions += 1
-            hands += 1
-        return hands, actions, time.perf_counter() - start
+        return random_episodes(load(variant, scope="hand"), seconds, seed)
 
     return run
 

@@ -631,7 +631,7 @@ def _bots_options(bots: argparse.ArgumentParser) -> None:
 def _bots(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.matches < 1 or args.workers < 1:
         parser.error("--matches and --workers must be at least 1")
-    from umtali.lab.match_record import RecordError
+    from umtali.lab.match_record import RecordError, stopped, went_on
     from umtali.lab.tournament import headline
 
     try:
@@ -649,16 +649,8 @@ def _bots(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         print(f"umtali bench: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        if args.record is None:
-            raise
-        print(
-            f"\nStopped. The matches that ended are kept in {args.record}: "
-            "the same command goes on from there.",
-            file=sys.stderr,
-        )
-        return 130
-    if result.get("resumed"):
-        print(f"went on from {args.record}: {result['resumed']} matches were played before")
+        return stopped(args.record)
+    went_on(result, args.record)
     print(headline(result))
     print(
         f"  over {args.matches} duplicate matches (95% intervals); points per hand "

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -169,3 +170,22 @@ def _header_mark() -> bytes:
 
 
 __all__ = ["FORMAT", "RecordError", "RunKey", "append", "open_record", "result_line"]
+
+
+def stopped(record: Path | None) -> int:
+    """Ctrl-C during a run: with a record, say where the finished matches are kept and
+    return the shell's code for it (130); without one, stop as Ctrl-C does."""
+    if record is None:
+        raise KeyboardInterrupt
+    print(
+        f"\nStopped. The matches that ended are kept in {record}: "
+        "the same command goes on from there.",
+        file=sys.stderr,
+    )
+    return 130
+
+
+def went_on(result: dict[str, Any], record: Path | None) -> None:
+    """Say that a run went on from its record, where it did."""
+    if result.get("resumed"):
+        print(f"went on from {record}: {result['resumed']} matches were played before")

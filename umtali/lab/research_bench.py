@@ -262,7 +262,7 @@ def run_research(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    from umtali.lab.match_record import RecordError
+    from umtali.lab.match_record import RecordError, stopped, went_on
 
     # The bar goes to stderr: stdout is the figures, the last line one JSON object.
     with Progress(
@@ -292,16 +292,8 @@ def run_research(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
             print(f"umtali bench research: {err}", file=sys.stderr)
             return 2
         except KeyboardInterrupt:
-            if args.record is None:
-                raise
-            print(
-                f"\nStopped. The matches that ended are kept in {args.record}: "
-                "the same command goes on from there.",
-                file=sys.stderr,
-            )
-            return 130
-    if result.get("resumed"):
-        print(f"went on from {args.record}: {result['resumed']} matches were played before")
+            return stopped(args.record)
+    went_on(result, args.record)
     if args.scope == "game":
         _print_games(result)
     else:

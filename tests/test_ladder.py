@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
-from umtali.lab.bench import bench_ladder, ladder_text
+from umtali.lab import bench
+from umtali.lab.bench import bench_ladder, ladder_from_records, ladder_text
 from umtali.lab.ladder import fit, intervals, pairs
+from umtali.lab.match_record import RecordError, RunKey, append, open_record
+from umtali.lab.tournament import MatchResult
 
 
 def test_the_fit_recovers_strengths_it_is_given() -> None:
@@ -54,3 +58,61 @@ def test_a_small_ladder_gives_the_same_results_however_the_work_is_split() -> No
             assert pair[key] == other[key]
     text = ladder_text(first)
     assert "| easy v normal | 4 |" in text and "| normal | +0 | (the anchor) |" in text
+
+
+def _record(
+    path: Path, a: str, b: str, wins: list[tuple[int, int]], variant: str = "classic"
+) -> Path:
+    """A ``bench bots`` record of made-up matches: ``wins`` are each match's games won."""
+    key = RunKey(a, b, variant, 7, "0" * 16)
+    open_record(path, key)
+    for i, won in enumerate(wins):
+        append(path, MatchResult(i, (100 + 10 * won[0], 100 + 10 * won[1]), 8, won, ([0.1], [0.1])))
+    return path
+
+
+def test_the_ladder_fits_runs_already_played(tmp_path: Path) -> None:
+    """Records of bench bots runs are rated without a game played: each is a row, and
+    the ratings are the fit of all their games at once."""
+    one = _record(tmp_path / "a.jsonl", "normal", "easy", [(2, 0)] * 9 + [(1, 1)])
+    two = _record(tmp_path / "b.jsonl", "hard", "normal", [(2, 0), (1, 1), (0, 2), (2, 0)])
+    fitted = ladder_from_records([one, two])
+    assert list(fitted["pairs"]) == ["normal v easy, bank 7", "hard v normal, bank 7"]
+    assert fitted["pairs"]["hard v normal, bank 7"]["a_game_win_rate"] == 0.625
+    scores = {("normal", "easy"): [1.0] * 9 + [0.5], ("hard", "normal"): [1.0, 0.5, 0.0, 1.0]}
+    expected = fit(["normal", "easy", "hard"], scores)
+    assert fitted["ratings"] == {x: round(r) for x, r in expected.items()}
+    assert fitted["ratings"]["easy"] < 0 < fitted["ratings"]["hard"]
+    assert "| normal v easy, bank 7 | 20 | 95% " in ladder_text(fitted)
+
+
+def test_the_ladder_refuses_records_it_cannot_rate(tmp_path: Path) -> None:
+    one = _record(tmp_path / "a.jsonl", "normal", "easy", [(2, 0)])
+    apart = _record(tmp_path / "b.jsonl", "hard", "expert", [(1, 1)])
+    family = _record(tmp_path / "c.jsonl", "hard", "normal", [(1, 1)], variant="family")
+    empty = _record(tmp_path / "d.jsonl", "hard", "normal", [])
+    with pytest.raises(RecordError, match="no record links hard, expert to normal"):
+        ladder_from_records([one, apart])
+    with pytest.raises(RecordError, match="different rules"):
+        ladder_from_records([one, family])
+    with pytest.raises(RecordError, match="holds no finished match"):
+        ladder_from_records([one, empty])
+    with pytest.raises(RecordError, match="given twice"):
+        ladder_from_records([one, one])
+    with pytest.raises(RecordError, match="there is no record"):
+        ladder_from_records([tmp_path / "none.jsonl"])
+    assert not (tmp_path / "none.jsonl").exists()
+
+
+def test_the_ladder_command_reads_records_and_answers_a_bad_one_in_a_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    one = _record(tmp_path / "a.jsonl", "normal", "easy", [(2, 0), (1, 1)])
+    assert bench.main(["ladder", "--records", str(one)]) == 0
+    out = capsys.readouterr().out
+    assert "| normal v easy, bank 7 | 4 |" in out and "| normal | +0 | (the anchor) |" in out
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not a record\n")
+    assert bench.main(["ladder", "--records", str(one), str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is not an umtali match record" in err

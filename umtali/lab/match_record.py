@@ -82,6 +82,12 @@ def _int(value: Any) -> int:
     return value
 
 
+def _text(value: Any) -> str:
+    if type(value) is not str:
+        raise ValueError(f"{value!r} is not a name")
+    return value
+
+
 def _float(value: Any) -> float:
     if type(value) not in (int, float) or not 0 <= value < math.inf:
         raise ValueError(f"{value!r} is not a time")
@@ -117,6 +123,41 @@ def open_record(path: Path, key: RunKey) -> dict[int, MatchResult]:
         return {}
     except FileRefused as err:
         raise RecordError(f"cannot read the record {path}: {err.reason}") from None
+    theirs, results, lines, torn = _parse(path, text)
+    if theirs != key:
+        differ = ", ".join(
+            f"{k} {getattr(theirs, k)!r} not {v!r}"
+            for k, v in asdict(key).items()
+            if getattr(theirs, k) != v
+        )
+        raise RecordError(
+            f"{path} records another run ({differ or 'its first line differs'}): "
+            "give this run a file of its own"
+        )
+    if torn:
+        # A run stopped in the middle of a line: drop the part, play that match again.
+        try:
+            replace_file(path, "".join(line + "\n" for line in lines), MATCH_RECORD)
+        except (OSError, FileRefused) as err:
+            raise RecordError(f"cannot mend the record {path}: {err}") from err
+    return results
+
+
+def read_record(path: Path) -> tuple[RunKey, dict[int, MatchResult]]:
+    """The run a record at ``path`` belongs to and its finished matches, by index, read
+    and left as they are (a torn last line is not a match)."""
+    try:
+        text = read_text_file(path, MATCH_RECORD, follow=False)
+    except FileMissing:
+        raise RecordError(f"there is no record {path}") from None
+    except FileRefused as err:
+        raise RecordError(f"cannot read the record {path}: {err.reason}") from None
+    key, results, _, _ = _parse(path, text)
+    return key, results
+
+
+def _parse(path: Path, text: str) -> tuple[RunKey, dict[int, MatchResult], list[str], str]:
+    """A record's run, its matches, its whole lines and what follows the last newline."""
     lines = text.split("\n")
     torn = lines.pop()  # what follows the last newline: empty unless a write was cut short
     try:
@@ -125,15 +166,18 @@ def open_record(path: Path, key: RunKey) -> dict[int, MatchResult]:
         header = None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise RecordError(f"{path} is not an umtali match record")
-    theirs = {k: v for k, v in header.items() if k != "format"}
-    if theirs != asdict(key):
-        differ = ", ".join(
-            f"{k} {theirs.get(k)!r} not {v!r}" for k, v in asdict(key).items() if theirs.get(k) != v
+    try:
+        key = RunKey(
+            a=_text(header["a"]),
+            b=_text(header["b"]),
+            variant=_text(header["variant"]),
+            bank_version=_int(header["bank_version"]),
+            fingerprint=_text(header["fingerprint"]),
         )
-        raise RecordError(
-            f"{path} records another run ({differ or 'its first line differs'}): "
-            "give this run a file of its own"
-        )
+    except (KeyError, ValueError) as err:
+        raise RecordError(f"{path}, line 1: not a match record's first line ({err})") from None
+    if set(header) != {"format", *asdict(key)}:
+        raise RecordError(f"{path}, line 1: not a match record's first line")
     results: dict[int, MatchResult] = {}
     for number, line in enumerate(lines[1:], start=2):
         try:
@@ -143,13 +187,7 @@ def open_record(path: Path, key: RunKey) -> dict[int, MatchResult]:
         if result.index in results:
             raise RecordError(f"{path}, line {number}: match {result.index} is there twice")
         results[result.index] = result
-    if torn:
-        # A run stopped in the middle of a line: drop the part, play that match again.
-        try:
-            replace_file(path, "".join(line + "\n" for line in lines), MATCH_RECORD)
-        except (OSError, FileRefused) as err:
-            raise RecordError(f"cannot mend the record {path}: {err}") from err
-    return results
+    return key, results, lines, torn
 
 
 def append(path: Path, result: MatchResult) -> None:
@@ -169,7 +207,15 @@ def _header_mark() -> bytes:
     return json.dumps({"format": FORMAT}).removesuffix("}").encode("utf-8")
 
 
-__all__ = ["FORMAT", "RecordError", "RunKey", "append", "open_record", "result_line"]
+__all__ = [
+    "FORMAT",
+    "RecordError",
+    "RunKey",
+    "append",
+    "open_record",
+    "read_record",
+    "result_line",
+]
 
 
 def stopped(record: Path | None) -> int:

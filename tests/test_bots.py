@@ -21,13 +21,22 @@ from umtali.bots.analysis import (
 from umtali.bots.arena import play_game, play_hand
 from umtali.bots.fast import OwnTurns, Policy, quick_move, rollout, wary_move
 from umtali.bots.knowledge import Knowledge
-from umtali.bots.seat import GameInfo
+from umtali.bots.seat import Decision, GameInfo
 from umtali.engine.actions import ActionKind
+from umtali.engine.hand import Hand
 from umtali.engine.melds import meldable
 from umtali.engine.moves import to_move
 from umtali.engine.optional import OptionalState
 from umtali.engine.view import PlayerView
-from umtali.lab.tournament import OracleBot, ReaderBot, bank_seed, play_match, summarise, wilson
+from umtali.lab.tournament import (
+    ExpertReaderBot,
+    OracleBot,
+    ReaderBot,
+    bank_seed,
+    play_match,
+    summarise,
+    wilson,
+)
 
 
 def checked_game(seats: list[Seat], seed: int, rules: str = "classic") -> int:
@@ -214,10 +223,13 @@ def test_the_oracle_needs_the_whole_deal() -> None:
     oracle = OracleBot()
     with pytest.raises(TypeError):
         oracle.choose(hand.view(1), GameInfo())
-    assert oracle.choose_full(hand).action in hand.legal()
+    assert oracle.choose_full(hand, GameInfo()).action in hand.legal()
 
 
-def test_the_reader_is_told_the_opponents_hand_but_never_the_stock() -> None:
+@pytest.mark.parametrize("reader", [ReaderBot, ExpertReaderBot], ids=["hard", "expert"])
+def test_the_reader_is_told_the_opponents_hand_but_never_the_stock(
+    reader: type[ReaderBot] | type[ExpertReaderBot],
+) -> None:
     # Two deals with the same hands and the stock in another order: the reader's
     # first turns match, card for card.  It needs the whole deal to be told anything.
     base = umtali.deal_hand(seed=23, dealer=1, eleven=1)
@@ -227,13 +239,29 @@ def test_the_reader_is_told_the_opponents_hand_but_never_the_stock() -> None:
         base.deal.p1, base.deal.p2, stock, dealer=1, eleven=1, seed=base.deal.seed
     )
     with pytest.raises(TypeError):
-        ReaderBot(1).choose(base.view(1), GameInfo())
-    readers = [ReaderBot(5), ReaderBot(5)]
+        reader(1).choose(base.view(1), GameInfo())
+    readers = [reader(5), reader(5)]
     while base.to_move == 1:
-        a, b = readers[0].choose_full(base), readers[1].choose_full(other)
+        a, b = readers[0].choose_full(base, GameInfo()), readers[1].choose_full(other, GameInfo())
         assert a == b and a.action in base.legal()
         base.play(a.action)
         other.play(b.action)
+
+
+def test_a_seat_that_sees_everything_is_told_the_game_too() -> None:
+    """The readers play for the game as the bots do: the driver hands them the game's
+    totals and hands left with the deal, not a first hand's."""
+    seen: list[GameInfo] = []
+
+    class Watcher(OracleBot):
+        def choose_full(self, hand: Hand, info: GameInfo) -> Decision:
+            seen.append(info)
+            return super().choose_full(hand, info)
+
+    info = GameInfo(hand_number=4, totals=(80, 55), dealer=2)
+    hand = umtali.deal_hand(seed=9)
+    play_hand(hand, [Watcher(), NormalBot()], info)
+    assert seen and all(x == info for x in seen)
 
 
 def test_a_small_duplicate_match_reports_sane_figures() -> None:

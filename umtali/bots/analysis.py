@@ -145,6 +145,7 @@ def analyse(
     min_worlds: int = MIN_WORLDS,
     confidence: float | None = None,
     points_only: bool = False,
+    know: Knowledge | None = None,
 ) -> Analysis:
     """The search at one decision of ``view``'s player.
 
@@ -154,12 +155,15 @@ def analyse(
     ``normal``'s habit; None: Rummy's own, 0 trusts the search alone) may be chosen
     by a script or a test; ``include`` adds a move to the candidates (the coach's:
     the move the player made); ``points_only`` values a hand by its margin alone, as
-    the search did before it played for the game (the lab's yardstick)."""
+    the search did before it played for the game (the lab's yardstick); ``know`` is what
+    the deals are drawn from (by default what ``view`` proves; a benchmark's research
+    seat may be told more)."""
     actions = list(view.legal)
     if not actions:
         raise ValueError("it is not this player's move")
     normal = NormalBot()
-    know = Knowledge.of(view)
+    if know is None:
+        know = Knowledge.of(view)
     early = _early(view, info, know, actions, normal)
     if isinstance(early, Decision):
         if include is None or include == early.action:

@@ -64,7 +64,7 @@ class Driver:
         seat = self.seats[player - 1]
         start = time.perf_counter()
         if isinstance(seat, FullSight) and seat.sees_everything:
-            decision = seat.choose_full(hand)
+            decision = seat.choose_full(hand, info)
         else:
             decision = seat.choose(hand.view(player), info)
         if self.timer is not None:

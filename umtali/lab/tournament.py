@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from umtali.bots import make_bot
+from umtali.bots.analysis import analyse
 from umtali.bots.arena import Driver, Timer
 from umtali.bots.expert import ExpertBot
 from umtali.bots.fast import rollout
@@ -42,6 +43,7 @@ from umtali.engine.hand import Hand, deal_hand
 from umtali.engine.match import MAX_HANDS, MAX_TARGET_HANDS, game_decided, hand_cap
 from umtali.engine.moves import to_move
 from umtali.engine.rules import CLASSIC, RuleSet, rules_named
+from umtali.engine.view import PlayerView
 
 BANK_VERSION = 1
 #: A duplicate match's games: the same deals twice, the seats swapped.
@@ -65,7 +67,7 @@ class OracleBot:
     def choose_eleven(self, player: int, info: GameInfo) -> int:
         return player
 
-    def choose_full(self, hand: Hand) -> Decision:
+    def choose_full(self, hand: Hand, info: GameInfo) -> Decision:
         actions = hand.legal()
         if len(actions) == 1:
             return Decision(actions[0], "the only legal action")
@@ -104,17 +106,46 @@ class ReaderBot:
     def choose_eleven(self, player: int, info: GameInfo) -> int:
         return player
 
-    def choose_full(self, hand: Hand) -> Decision:
-        player = hand.to_move
-        assert player is not None
-        view = hand.view(player)
-        know = Knowledge.of(view)
-        theirs = hand.machine.hands[2 - player]
-        told = replace(know, opp_known=theirs, unseen=know.unseen & ~theirs, opp_never=0)
-        return self._hard.choose_knowing(view, GameInfo(), told)
+    def choose_full(self, hand: Hand, info: GameInfo) -> Decision:
+        view, told = told_the_hand(hand)
+        return self._hard.choose_knowing(view, info, told)
 
     def choose(self, view: object, info: GameInfo) -> Decision:
         raise TypeError("the reader needs the whole deal: use choose_full")
+
+
+class ExpertReaderBot:
+    """Benchmark only: the expert's search, told the opponent's hand but not the stock.
+
+    What a perfect reading of the opponent would be worth to the expert, as the
+    reader is to ``hard``: the most that a better inference could add to its search.
+    """
+
+    name = "expert-reader"
+    sees_everything = True
+
+    def __init__(self, seed: int) -> None:
+        self._salt = seed
+
+    def choose_eleven(self, player: int, info: GameInfo) -> int:
+        return player
+
+    def choose_full(self, hand: Hand, info: GameInfo) -> Decision:
+        view, told = told_the_hand(hand)
+        return analyse(view, info, salt=self._salt, know=told).decision
+
+    def choose(self, view: object, info: GameInfo) -> Decision:
+        raise TypeError("the expert reader needs the whole deal: use choose_full")
+
+
+def told_the_hand(hand: Hand) -> tuple[PlayerView, Knowledge]:
+    """The mover's view, and what it proves with the opponent's hand told as well."""
+    player = hand.to_move
+    assert player is not None
+    view = hand.view(player)
+    know = Knowledge.of(view)
+    theirs = hand.machine.hands[2 - player]
+    return view, replace(know, opp_known=theirs, unseen=know.unseen & ~theirs, opp_never=0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +153,7 @@ class LabLevel:
     """A level only the lab seats: it sees hidden cards, so no player ever meets it."""
 
     name: str
-    make: Callable[[int], Seat | OracleBot | ReaderBot]
+    make: Callable[[int], Seat | OracleBot | ReaderBot | ExpertReaderBot]
     #: What the level does, in a line.
     about: str
     #: In the ladder's round robin unless told otherwise.
@@ -151,6 +182,12 @@ LAB_ONLY = (
         about="hard's search, told the opponent's hand but not the stock",
         ladder=False,
     ),
+    LabLevel(
+        name="expert-reader",
+        make=ExpertReaderBot,
+        about="the expert's search, told the opponent's hand but not the stock",
+        ladder=False,
+    ),
 )
 
 
@@ -164,7 +201,7 @@ def ladder_levels() -> tuple[str, ...]:
     return (*names(), *(lab.name for lab in LAB_ONLY if lab.ladder))
 
 
-def make_seat(level: str, seed: int) -> Seat | OracleBot | ReaderBot:
+def make_seat(level: str, seed: int) -> Seat | OracleBot | ReaderBot | ExpertReaderBot:
     """A seat of ``level``, a lab-only level or a player's."""
     for lab in LAB_ONLY:
         if lab.name == level:
@@ -208,7 +245,10 @@ def _game_goes_on(rules: RuleSet, scores: list[tuple[int, int]], totals: list[in
 
 
 def _play_game(
-    seats: list[Seat | OracleBot | ReaderBot], seed: int, timer: Timer, rules: RuleSet = CLASSIC
+    seats: list[Seat | OracleBot | ReaderBot | ExpertReaderBot],
+    seed: int,
+    timer: Timer,
+    rules: RuleSet = CLASSIC,
 ) -> list[tuple[int, int]]:
     rng = random.Random(seed)
     scores: list[tuple[int, int]] = []
@@ -388,6 +428,7 @@ __all__ = [
     "LAB_ONLY",
     "MAX_HANDS",
     "MAX_TARGET_HANDS",
+    "ExpertReaderBot",
     "HardBot",
     "LabLevel",
     "MatchResult",

@@ -350,8 +350,7 @@ ALLOWED = {
         "RULES.md is package data, read through importlib.resources: not a player's file"
     ),
     ("umtali/bots/equity.py", "_file", ".read_text"): (
-        "the equity table is package data, read through importlib.resources: not a "
-        "player's file"
+        "the equity table is package data, read through importlib.resources: not a player's file"
     ),
     ("umtali/cli/main.py", "main", "os.open"): (
         "the null device, to quiet output to a pipe that closed (Python's own recipe)"

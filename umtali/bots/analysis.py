@@ -146,6 +146,8 @@ def analyse(
     confidence: float | None = None,
     points_only: bool = False,
     know: Knowledge | None = None,
+    race: bool = True,
+    max_worlds: int | None = None,
 ) -> Analysis:
     """The search at one decision of ``view``'s player.
 
@@ -157,7 +159,8 @@ def analyse(
     the move the player made); ``points_only`` values a hand by its margin alone, as
     the search did before it played for the game (the lab's yardstick); ``know`` is what
     the deals are drawn from (by default what ``view`` proves; a benchmark's research
-    seat may be told more)."""
+    seat may be told more).  A yardstick may play every candidate on every deal
+    (``race`` False) and to more deals (``max_worlds``)."""
     actions = list(view.legal)
     if not actions:
         raise ValueError("it is not this player's move")
@@ -180,7 +183,9 @@ def analyse(
         sure = confidence
         usual = normal.choose(view, info).action if sure else None
     rng = random.Random(position_seed(view, salt))
-    search = Search(budget or budget_for(view), min_worlds, usual, sure, points_only)
+    search = Search(
+        budget or budget_for(view), min_worlds, usual, sure, points_only, race, max_worlds
+    )
     return search.run(view, info, know, candidates, rng)
 
 
@@ -246,13 +251,16 @@ def _open_candidates(view: PlayerView, know: Knowledge, actions: list[Action]) -
 class Search:
     """How one search is run: its budget of simulated moves, the fewest deals it plays,
     and ``normal``'s move with the standard errors by which the best must lead it
-    (no move, or 0: the best is played)."""
+    (no move, or 0: the best is played); whether the candidates race where play is
+    compulsory, and the most deals (None: the level's own)."""
 
     budget: int
     min_worlds: int = MIN_WORLDS
     usual: Action | None = None
     confidence: float = 0.0
     points_only: bool = False
+    race: bool = True
+    max_worlds: int | None = None
 
     def run(
         self,
@@ -271,9 +279,10 @@ class Search:
         moves = [to_move(a, view.rules) for a in candidates]
         values: list[list[float]] = [[] for _ in candidates]
         margins: list[list[int]] = [[] for _ in candidates]
-        racing = view.rules.mandatory_play
-        policy = wary_move if racing else quick_move
-        cap = RACE_WORLDS if racing else MAX_WORLDS
+        compulsory = view.rules.mandatory_play
+        policy = wary_move if compulsory else quick_move
+        racing = compulsory and self.race
+        cap = self.max_worlds or (RACE_WORLDS if compulsory else MAX_WORLDS)
         own = OwnTurns(me, [move[0] for move in moves], policy)
         alive = list(range(len(candidates)))
         worlds = spent = 0

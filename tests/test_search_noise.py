@@ -20,15 +20,12 @@ def _searched(count: int) -> list[search_noise.Position]:
     return expert.found[:count]
 
 
-def test_a_choice_never_gives_up_less_than_nothing_and_the_figures_agree(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_choice_never_gives_up_less_than_nothing_and_the_figures_agree() -> None:
     """The yardstick plays every candidate in every deal, so its best is at least as good
     as any choice by its own figures: nothing given up is ever below zero, and a budget
     that always chose the yardstick's move would give up exactly nothing."""
-    monkeypatch.setattr(search_noise, "REFERENCE", 2)
     found = _searched(3)
-    table = search_noise.given_up(found, [0.25, 1.0], 2)
+    table = search_noise.given_up(found, [0.25, 1.0], 2, reference=2)
     for row in table.values():
         assert row["chance_given_up_pct"] >= 0
         assert 0 <= row["same_move"] <= 1

@@ -8,9 +8,9 @@ each one:
 
 * a yardstick: the same search at many times the budget, every candidate played
   in every deal (no race), with a salt of its own;
-* the expert's choice at each budget asked for (a multiple of its own), once for
-  each salt, and what that choice gives up against the yardstick's best: the
-  chance of winning the game, and the points.
+* the expert's choice at each budget asked for (a multiple of its own simulated
+  moves and of its most deals), once for each salt, and what that choice gives up
+  against the yardstick's best: the chance of winning the game, and the points.
 
 A budget whose choices give up no more than a larger one's has bought all that
 more deals can buy: what is left is the yardstick's own noise (its best is the
@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from umtali.bots.analysis import RACE_WORLDS, analyse, budget_for
+from umtali.bots.analysis import MAX_WORLDS, RACE_WORLDS, analyse, budget_for
 from umtali.bots.arena import Driver
 from umtali.bots.expert import ExpertBot
 from umtali.bots.hard import HardBot
@@ -37,9 +37,8 @@ from umtali.engine.match import Game
 from umtali.engine.view import PlayerView
 from umtali.lab.tournament import BANK_VERSION, bank_seed
 
-#: The yardstick's budget, as a multiple of the level's, and its most deals.
+#: The yardstick's budget and most deals, as multiples of the level's.
 REFERENCE = 10
-REFERENCE_WORLDS = 2 * RACE_WORLDS
 REFERENCE_SALT = 1_000_003
 
 
@@ -77,22 +76,28 @@ def positions(games: int, version: int = BANK_VERSION) -> list[Position]:
     return found
 
 
-def given_up(found: Sequence[Position], multiples: Sequence[float], salts: int) -> dict[str, Any]:
+def given_up(
+    found: Sequence[Position], multiples: Sequence[float], salts: int, reference: float = 0
+) -> dict[str, Any]:
     """For each budget multiple: the mean chance of the game (in percent) and points a
-    decision gives up against the yardstick, and how often it plays the yardstick's
-    move."""
+    decision gives up against the yardstick (``reference`` times the budget; 0:
+    ``REFERENCE``), and how often it plays the yardstick's move.  A decision's points
+    are those of its move against the yardstick's, which plays for the game: where a
+    few points buy no chance, they may be below nothing."""
+    reference = reference or REFERENCE
     lost = {m: [0.0, 0.0, 0] for m in multiples}
     seconds = {m: 0.0 for m in multiples}
     for position in found:
         view, info = position.view, position.info
         level = budget_for(view)
+        deals = RACE_WORLDS if view.rules.mandatory_play else MAX_WORLDS
         yardstick = analyse(
             view,
             info,
-            budget=REFERENCE * level,
+            budget=round(reference * level),
             salt=REFERENCE_SALT,
             race=False,
-            max_worlds=REFERENCE_WORLDS,
+            max_worlds=round(reference * deals),
         )
         value = {line.action: line.value for line in yardstick.lines}
         margin = {line.action: line.margin for line in yardstick.lines}
@@ -100,7 +105,9 @@ def given_up(found: Sequence[Position], multiples: Sequence[float], salts: int) 
         for m in multiples:
             for salt in range(1, salts + 1):
                 start = time.perf_counter()
-                choice = analyse(view, info, budget=round(m * level), salt=salt).choice
+                choice = analyse(
+                    view, info, budget=round(m * level), salt=salt, max_worlds=round(m * deals)
+                ).choice
                 seconds[m] += time.perf_counter() - start
                 lost[m][0] += value[best] - value[choice]
                 lost[m][1] += margin[best] - margin[choice]
@@ -130,19 +137,27 @@ def options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--salts", type=int, default=2, help="choices at each budget (2)")
     parser.add_argument(
+        "--reference",
+        type=float,
+        default=REFERENCE,
+        help=f"the yardstick's budget, as a multiple of the expert's ({REFERENCE})",
+    )
+    parser.add_argument(
         "--bank", type=int, default=BANK_VERSION, help=f"deal bank version ({BANK_VERSION})"
     )
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    if args.games < 1 or args.salts < 1 or min(args.budgets) <= 0:
-        parser.error("--games and --salts must be at least 1, and every budget above 0")
+    if args.games < 1 or args.salts < 1 or min(args.budgets) <= 0 or args.reference < 1:
+        parser.error(
+            "--games and --salts must be at least 1, every budget above 0, --reference 1 or more"
+        )
     found = positions(args.games, args.bank)
     per_game = len(found) / args.games
-    table = given_up(found, args.budgets, args.salts)
+    table = given_up(found, args.budgets, args.salts, args.reference)
     print(
         f"search: {len(found)} searched decisions in {args.games} games of expert v hard "
-        f"(bank {args.bank}, {per_game:.1f} a game); yardstick {REFERENCE}x the budget, "
+        f"(bank {args.bank}, {per_game:.1f} a game); yardstick {args.reference:g}x the budget, "
         "every candidate in every deal"
     )
     print("| budget | chance of the game given up a decision | points | same move | ms |")
@@ -158,7 +173,7 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         "games": args.games,
         "bank_version": args.bank,
         "decisions": len(found),
-        "reference_multiple": REFERENCE,
+        "reference_multiple": args.reference,
         "budgets": table,
     }
     print(json.dumps(result))

@@ -235,3 +235,21 @@ def test_the_reading_names_their_last_face_up_discard_where_play_is_compulsory()
     assert read_opponent(view, know).thrown == -1
     family = umtali.deal_hand(seed=5, rules="family").view(1)
     assert read_opponent(_with_events(family, *events), Knowledge.of(family)).thrown == -1
+
+
+def test_a_sampled_hand_never_makes_a_meld_with_their_last_discard() -> None:
+    """Play is compulsory: the hand they threw from held no meld, with the thrown card
+    or without it, so no sampled hand may make one with it.  The odd-discard allowance
+    (which keeps hands the habit would not explain) never keeps such a hand."""
+    view = umtali.deal_hand(seed=5).view(1)
+    know = Knowledge.of(view)
+    rng = random.Random(8)
+    for name in ("6H", "QD", "9C"):
+        thrown = Card.parse(name).index
+        # Every unseen card equally likely and every odd discard kept: only the rule works.
+        read = Reading(tuple([1.0] * 52), thrown=thrown, odd_discard=1.0)
+        hands = [know.sample_opponent(rng, read=read)[0] for _ in range(300)]
+        assert not any(meldable(hand | 1 << thrown) for hand in hands), name
+        # Without the reading the sampler knows no discard, and such hands turn up.
+        plain = [know.sample_opponent(rng)[0] for _ in range(300)]
+        assert any(meldable(hand | 1 << thrown) for hand in plain), name

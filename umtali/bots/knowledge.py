@@ -43,7 +43,8 @@ class Reading:
     ``weights[i]`` is how likely card ``i`` is in their hand relative to an
     unremarkable unseen card (1.0); ``holds`` is the chance that a player
     who may lay melds when they like holds one back.  ``thrown`` is their
-    last face-up discard (-1 for none): a sampled hand in which they would
+    last face-up discard (-1 for none): a sampled hand that makes a meld with it
+    is never kept (they would have had to lay it), and one in which they would
     have thrown ``FAIR_RANK`` or more of the cards they kept before it (see
     :meth:`Knowledge.fair_discard`) is kept only ``odd_discard`` of the time.
     """
@@ -144,7 +145,10 @@ class Knowledge:
             hand = self.opp_known
             for _, i in keys[:need]:
                 hand |= 1 << i
-            if meldable(hand):
+            # Play being compulsory, the hand they threw their last discard from held
+            # no meld: not with that card either, or they would have laid it.
+            held = hand if read is None or read.thrown < 0 else hand | 1 << read.thrown
+            if meldable(held):
                 if read is not None and not self.rules.mandatory_play and rng.random() < read.holds:
                     break
                 continue

@@ -25,7 +25,7 @@ from umtali.engine.hand import Hand, deal_hand
 from umtali.engine.rules import PRESETS, RuleSet, rules_named
 from umtali.engine.state import OVER, HandState
 from umtali.engine.view import PlayerView
-from umtali.lab import research_bench, search_noise
+from umtali.lab import reading_bench, research_bench, search_noise
 from umtali.lab.equity_fit import equity_options, run_equity
 
 VARIANTS = tuple(PRESETS)
@@ -888,6 +888,12 @@ BENCH_COMMANDS: tuple[BenchCommand, ...] = (
     BenchCommand("bots", "duplicate matches between two bot levels", _bots_options, _bots),
     BenchCommand(
         "coach", "the coach's cost: reviewing easy's games against hard", _coach_options, _coach
+    ),
+    BenchCommand(
+        "reading",
+        "how well the expert's deals place the opponent's hidden cards (log-loss a card)",
+        reading_bench.options,
+        reading_bench.run,
     ),
     BenchCommand(
         "search",

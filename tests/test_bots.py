@@ -17,6 +17,7 @@ from umtali.bots.analysis import (
     SHORTLIST,
     _shortlist_discards,
     _still_close,
+    analyse,
 )
 from umtali.bots.arena import play_game, play_hand
 from umtali.bots.fast import OwnTurns, Policy, quick_move, rollout, wary_move
@@ -434,3 +435,10 @@ def test_a_searching_bots_reason_says_its_number_in_words(bot: Seat) -> None:
     points = r"on average you end this hand about (level|\d+ points? (ahead|behind))"
     assert re.search(f"{chance} \\({points}\\)$", reason), reason
     assert not re.search(r"[+-]\d", reason)
+
+
+def test_the_analysis_refuses_another_seats_knowledge() -> None:
+    hand = umtali.deal_hand(seed=4)
+    view = hand.view(1)
+    with pytest.raises(ValueError, match="another seat's"):
+        analyse(view, GameInfo(), know=Knowledge.of(hand.view(2)))

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from umtali.lab import bench
-from umtali.lab.bench import bench_ladder, ladder_from_records, ladder_text
-from umtali.lab.ladder import fit, intervals, pairs
+from umtali.lab.bench import bench_ladder, ladder_text
+from umtali.lab.ladder import fit, intervals, ladder_from_records, pairs
 from umtali.lab.match_record import RecordError, RunKey, append, open_record
 from umtali.lab.tournament import MatchResult
 
@@ -99,6 +99,12 @@ def test_the_ladder_refuses_records_it_cannot_rate(tmp_path: Path) -> None:
         ladder_from_records([one, empty])
     with pytest.raises(RecordError, match="given twice"):
         ladder_from_records([one, one])
+    turned = _record(tmp_path / "e.jsonl", "easy", "normal", [(0, 2)])
+    with pytest.raises(RecordError, match="given twice"):
+        ladder_from_records([one, turned])  # the same deals, the seats named the other way
+    itself = _record(tmp_path / "f.jsonl", "hard", "hard", [(1, 1)])
+    with pytest.raises(RecordError, match="against itself"):
+        ladder_from_records([one, itself])
     with pytest.raises(RecordError, match="there is no record"):
         ladder_from_records([tmp_path / "none.jsonl"])
     assert not (tmp_path / "none.jsonl").exists()
@@ -116,3 +122,15 @@ def test_the_ladder_command_reads_records_and_answers_a_bad_one_in_a_line(
     assert bench.main(["ladder", "--records", str(one), str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "is not an umtali match record" in err
+    # A folder, or a match no game could end in, is one line too, never a traceback.
+    assert bench.main(["ladder", "--records", str(one), str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot read the record" in err
+    odd = _record(tmp_path / "odd.jsonl", "hard", "normal", [(3, 0)])
+    assert bench.main(["ladder", "--records", str(one), str(odd)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "line 2: not a match result" in err
+    # Options that only a played ladder reads are refused beside --records.
+    with pytest.raises(SystemExit):
+        bench.main(["ladder", "--records", str(one), "--matches", "5"])
+    assert "--matches cannot go with it" in capsys.readouterr().err

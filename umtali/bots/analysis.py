@@ -158,8 +158,8 @@ def analyse(
     by a script or a test; ``include`` adds a move to the candidates (the coach's:
     the move the player made); ``points_only`` values a hand by its margin alone, as
     the search did before it played for the game (the lab's yardstick); ``know`` is what
-    the deals are drawn from (by default what ``view`` proves; a benchmark's research
-    seat may be told more).  A yardstick may play every candidate on every deal
+    the deals are drawn from (by default what ``view`` proves; only a lab seat that
+    sees everything is ever told more).  A yardstick may play every candidate on every deal
     (``race`` False) and to more deals (``max_worlds``)."""
     actions = list(view.legal)
     if not actions:
@@ -167,6 +167,8 @@ def analyse(
     normal = NormalBot()
     if know is None:
         know = Knowledge.of(view)
+    elif know.seat != view.player - 1:
+        raise ValueError("the knowledge is another seat's")
     early = _early(view, info, know, actions, normal)
     if isinstance(early, Decision):
         if include is None or include == early.action:
@@ -282,7 +284,7 @@ class Search:
         compulsory = view.rules.mandatory_play
         policy = wary_move if compulsory else quick_move
         racing = compulsory and self.race
-        cap = self.max_worlds or (RACE_WORLDS if compulsory else MAX_WORLDS)
+        cap = self.max_worlds or worlds_for(view)
         own = OwnTurns(me, [move[0] for move in moves], policy)
         alive = list(range(len(candidates)))
         worlds = spent = 0
@@ -333,6 +335,11 @@ def _outlook(line: Line, chances: bool) -> str:
         return points
     chance = sum(min(1.0, max(0.0, round(v, 4))) for v in line.values) / len(line.values)
     return f"you win the game {in_words(chance)} of the time from here ({points})"
+
+
+def worlds_for(view: PlayerView) -> int:
+    """The level's most deals a decision under ``view``'s rules."""
+    return RACE_WORLDS if view.rules.mandatory_play else MAX_WORLDS
 
 
 def budget_for(view: PlayerView) -> int:

@@ -43,8 +43,9 @@ class Reading:
     ``weights[i]`` is how likely card ``i`` is in their hand relative to an
     unremarkable unseen card (1.0); ``holds`` is the chance that a player
     who may lay melds when they like holds one back.  ``thrown`` is their
-    last face-up discard (-1 for none): a sampled hand that makes a meld with it
-    is never kept (they would have had to lay it), and one in which they would
+    last face-up discard (-1 for none): where play is compulsory a sampled hand
+    that makes a meld with it is drawn again (they would have had to lay it), and
+    one in which they would
     have thrown ``FAIR_RANK`` or more of the cards they kept before it (see
     :meth:`Knowledge.fair_discard`) is kept only ``odd_discard`` of the time.
     """
@@ -147,7 +148,9 @@ class Knowledge:
                 hand |= 1 << i
             # Play being compulsory, the hand they threw their last discard from held
             # no meld: not with that card either, or they would have laid it.
-            held = hand if read is None or read.thrown < 0 else hand | 1 << read.thrown
+            held = hand
+            if read is not None and read.thrown >= 0 and self.rules.mandatory_play:
+                held |= 1 << read.thrown
             if meldable(held):
                 if read is not None and not self.rules.mandatory_play and rng.random() < read.holds:
                     break

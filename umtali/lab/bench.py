@@ -424,65 +424,6 @@ def bench_ladder(
     }
 
 
-def ladder_from_records(paths: Sequence[Path]) -> dict[str, Any]:
-    """The ladder fitted to runs already played: ``bench bots`` records (``--record``),
-    one row for each, and the ratings from all their games won at once.  No game is
-    played.  The records must share their rules, and link every level to every other
-    (a level met by none of the others cannot be placed beside them)."""
-    from umtali.lab.ladder import fit, intervals
-    from umtali.lab.match_record import RecordError, read_record
-    from umtali.lab.tournament import summarise
-
-    runs = [read_record(path) for path in paths]
-    if not runs:
-        raise RecordError("no records were given")
-    variants = {key.variant for key, _ in runs}
-    if len(variants) > 1:
-        raise RecordError(f"the records are of different rules ({', '.join(sorted(variants))})")
-    table: dict[str, Any] = {}
-    scores: dict[tuple[str, str], list[float]] = {}
-    for path, (key, results) in zip(paths, runs, strict=True):
-        if not results:
-            raise RecordError(f"{path} holds no finished match")
-        if key.a == key.b:
-            raise RecordError(f"{path} is a level against itself, which rates nothing")
-        played = [results[i] for i in sorted(results)]
-        name = f"{key.a} v {key.b}, bank {key.bank_version}"
-        if name in table:
-            raise RecordError(f"{path}: {name} is given twice")
-        table[name] = summarise(key.a, key.b, played, key.bank_version)
-        scores.setdefault((key.a, key.b), []).extend(r.game_share for r in played)
-    levels = list(dict.fromkeys(x for pair in scores for x in pair))
-    apart = _unlinked(levels, list(scores))
-    if apart:
-        raise RecordError(
-            f"no record links {', '.join(apart)} to {levels[0]}: the ratings cannot be placed"
-        )
-    ratings = fit(levels, scores)
-    spread = intervals(levels, scores, random.Random(len(table)))
-    return {
-        "benchmark": "ladder",
-        "variant": variants.pop(),
-        "records": [str(path) for path in paths],
-        "ratings": {x: round(ratings[x]) for x in levels},
-        "rating95": {x: [round(spread[x][0]), round(spread[x][1])] for x in levels},
-        "pairs": table,
-    }
-
-
-def _unlinked(levels: list[str], met: list[tuple[str, str]]) -> list[str]:
-    """The levels no chain of match-ups joins to the first."""
-    reached = {levels[0]}
-    grew = True
-    while grew:
-        grew = False
-        for a, b in met:
-            if (a in reached) != (b in reached):
-                reached |= {a, b}
-                grew = True
-    return [x for x in levels if x not in reached]
-
-
 def ladder_text(result: dict[str, Any]) -> str:
     """The ladder as Markdown tables: each pair's share of games won (a game left level
     at the cap on hands a half), its margin and its match score; then the ratings, which
@@ -798,8 +739,17 @@ def _ladder_options(ladder: argparse.ArgumentParser) -> None:
 
 def _ladder(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.records:
+        from umtali.lab.ladder import ladder_from_records
         from umtali.lab.match_record import RecordError
 
+        playing = ("levels", "matches", "workers", "ray", "bank", "variant")
+        alone = argparse.ArgumentParser()
+        _ladder_options(alone)
+        given = [name for name in playing if getattr(args, name) != alone.get_default(name)]
+        if given:
+            parser.error(
+                f"--records plays nothing: {', '.join('--' + n for n in given)} cannot go with it"
+            )
         try:
             fitted = ladder_from_records(args.records)
         except RecordError as err:

@@ -19,6 +19,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from umtali.lab.match_record import RecordError, read_record
+from umtali.lab.tournament import summarise
 
 #: The level rated 0.
 ANCHOR = "normal"
@@ -83,3 +88,58 @@ def intervals(
 def pairs(levels: Sequence[str]) -> list[tuple[str, str]]:
     """Each pair of levels once, the stronger-named second (``easy`` v ``normal``...)."""
     return [(levels[i], levels[j]) for i in range(len(levels)) for j in range(i + 1, len(levels))]
+
+
+def ladder_from_records(paths: Sequence[Path]) -> dict[str, Any]:
+    """The ladder fitted to runs already played: ``bench bots`` records (``--record``),
+    one row for each, and the ratings from all their games won at once.  No game is
+    played.  The records must share their rules, and link every level to every other
+    (a level met by none of the others cannot be placed beside them)."""
+    runs = [read_record(path) for path in paths]
+    if not runs:
+        raise RecordError("no records were given")
+    variants = {key.variant for key, _ in runs}
+    if len(variants) > 1:
+        raise RecordError(f"the records are of different rules ({', '.join(sorted(variants))})")
+    table: dict[str, Any] = {}
+    scores: dict[tuple[str, str], list[float]] = {}
+    for path, (key, results) in zip(paths, runs, strict=True):
+        if not results:
+            raise RecordError(f"{path} holds no finished match")
+        if key.a == key.b:
+            raise RecordError(f"{path} is a level against itself, which rates nothing")
+        played = [results[i] for i in sorted(results)]
+        name = f"{key.a} v {key.b}, bank {key.bank_version}"
+        if name in table or f"{key.b} v {key.a}, bank {key.bank_version}" in table:
+            raise RecordError(f"{path}: {name} is given twice (the same deals)")
+        table[name] = summarise(key.a, key.b, played, key.bank_version)
+        scores.setdefault((key.a, key.b), []).extend(r.game_share for r in played)
+    levels = list(dict.fromkeys(x for pair in scores for x in pair))
+    apart = _unlinked(levels, list(scores))
+    if apart:
+        raise RecordError(
+            f"no record links {', '.join(apart)} to {levels[0]}: the ratings cannot be placed"
+        )
+    ratings = fit(levels, scores)
+    spread = intervals(levels, scores, random.Random(len(table)))
+    return {
+        "benchmark": "ladder",
+        "variant": variants.pop(),
+        "records": [str(path) for path in paths],
+        "ratings": {x: round(ratings[x]) for x in levels},
+        "rating95": {x: [round(spread[x][0]), round(spread[x][1])] for x in levels},
+        "pairs": table,
+    }
+
+
+def _unlinked(levels: list[str], met: list[tuple[str, str]]) -> list[str]:
+    """The levels no chain of match-ups joins to the first."""
+    reached = {levels[0]}
+    grew = True
+    while grew:
+        grew = False
+        for a, b in met:
+            if (a in reached) != (b in reached):
+                reached |= {a, b}
+                grew = True
+    return [x for x in levels if x not in reached]

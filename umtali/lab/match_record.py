@@ -26,7 +26,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from umtali.lab.tournament import MatchResult
+from umtali.lab.tournament import GAMES_PER_MATCH, MatchResult
 from umtali.store.door import (
     MATCH_RECORD,
     FileMissing,
@@ -71,7 +71,14 @@ def _result(line: str) -> MatchResult:
         games_won=(_int(raw["games_won"][0]), _int(raw["games_won"][1])),
         latency=([_float(x) for x in lat[0]], [_float(x) for x in lat[1]]),
     )
-    if result.index < 0 or result.hands < 1:
+    won = result.games_won
+    if (
+        result.index < 0
+        or result.hands < 1
+        or min(result.points) < 0
+        or min(won) < 0
+        or sum(won) > GAMES_PER_MATCH
+    ):
         raise ValueError("impossible values")
     return result
 
@@ -174,7 +181,9 @@ def _parse(path: Path, text: str) -> tuple[RunKey, dict[int, MatchResult], list[
             bank_version=_int(header["bank_version"]),
             fingerprint=_text(header["fingerprint"]),
         )
-    except (KeyError, ValueError) as err:
+    except KeyError as err:
+        raise RecordError(f"{path}, line 1: the first line lacks {err.args[0]!r}") from None
+    except ValueError as err:
         raise RecordError(f"{path}, line 1: not a match record's first line ({err})") from None
     if set(header) != {"format", *asdict(key)}:
         raise RecordError(f"{path}, line 1: not a match record's first line")

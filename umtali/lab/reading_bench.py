@@ -21,12 +21,14 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from umtali.bots.arena import Driver, info_for
+from umtali.bots.arena import Driver
 from umtali.bots.hard import HardBot
 from umtali.bots.inference import read_opponent
 from umtali.bots.knowledge import Knowledge
+from umtali.engine.actions import Action
+from umtali.engine.hand import Hand
 from umtali.engine.match import Game
-from umtali.engine.rules import rules_named
+from umtali.engine.rules import PRESETS, rules_named
 from umtali.engine.view import PlayerView
 from umtali.lab.tournament import BANK_VERSION, bank_seed
 
@@ -47,20 +49,19 @@ class Seen:
 
 def gather(games: int, version: int = BANK_VERSION, variant: str = "classic") -> list[Seen]:
     """Every decision after the opponent's first move, in ``games`` games of hard v hard."""
-    rules = rules_named(variant)
     found: list[Seen] = []
+
+    def after(hand: Hand, player: int, action: Action) -> None:
+        mover = hand.to_move
+        if mover is None:
+            return
+        view = hand.view(mover)
+        if view.opponent_hand_size and any(e.player != mover for e in view.events):
+            found.append(Seen(view, hand.machine.hands[2 - mover]))
+
     for i in range(games):
-        game = Game(rules=rules, seed=bank_seed(i, version))
-        driver = Driver([HardBot(2 * i), HardBot(2 * i + 1)])
-        while not game.is_over:
-            hand = driver.deal(game) if game.hand is None or game.hand.is_over else game.hand
-            while not hand.is_over:
-                player = hand.to_move
-                assert player is not None
-                view = hand.view(player)
-                if view.opponent_hand_size and any(e.player != player for e in view.events):
-                    found.append(Seen(view, hand.machine.hands[2 - player]))
-                driver.step(hand, info_for(game))
+        driver = Driver([HardBot(2 * i), HardBot(2 * i + 1)], [after])
+        driver.play_game(Game(rules=rules_named(variant), seed=bank_seed(i, version)))
     return found
 
 
@@ -109,7 +110,7 @@ def options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--variant",
-        choices=["classic", "family", "practical", "rummy"],
+        choices=list(PRESETS),
         default="classic",
         help="rules (classic)",
     )

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from umtali.bots.analysis import MAX_WORLDS, RACE_WORLDS, analyse, budget_for
+from umtali.bots.analysis import analyse, budget_for, worlds_for
 from umtali.bots.arena import Driver
 from umtali.bots.expert import ExpertBot
 from umtali.bots.hard import HardBot
@@ -90,7 +90,7 @@ def given_up(
     for position in found:
         view, info = position.view, position.info
         level = budget_for(view)
-        deals = RACE_WORLDS if view.rules.mandatory_play else MAX_WORLDS
+        deals = worlds_for(view)
         yardstick = analyse(
             view,
             info,
@@ -99,8 +99,6 @@ def given_up(
             race=False,
             max_worlds=round(reference * deals),
         )
-        value = {line.action: line.value for line in yardstick.lines}
-        margin = {line.action: line.margin for line in yardstick.lines}
         best = yardstick.choice
         for m in multiples:
             for salt in range(1, salts + 1):
@@ -109,8 +107,9 @@ def given_up(
                     view, info, budget=round(m * level), salt=salt, max_worlds=round(m * deals)
                 ).choice
                 seconds[m] += time.perf_counter() - start
-                lost[m][0] += value[best] - value[choice]
-                lost[m][1] += margin[best] - margin[choice]
+                chance, points = yardstick.cost(choice)
+                lost[m][0] += chance
+                lost[m][1] += points
                 lost[m][2] += choice == best
     tries = max(1, len(found) * salts)
     return {
@@ -148,10 +147,10 @@ def options(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    if args.games < 1 or args.salts < 1 or min(args.budgets) <= 0 or args.reference < 1:
-        parser.error(
-            "--games and --salts must be at least 1, every budget above 0, --reference 1 or more"
-        )
+    if args.games < 1 or args.salts < 1 or min(args.budgets) <= 0:
+        parser.error("--games and --salts must be at least 1, and every budget above 0")
+    if args.reference < 2 * max(args.budgets):
+        parser.error("--reference must be at least twice the largest budget it measures")
     found = positions(args.games, args.bank)
     per_game = len(found) / args.games
     table = given_up(found, args.budgets, args.salts, args.reference)

@@ -148,12 +148,16 @@ def told_the_hand(hand: Hand) -> tuple[PlayerView, Knowledge]:
     return view, replace(know, opp_known=theirs, unseen=know.unseen & ~theirs, opp_never=0)
 
 
+#: A tournament's seat: a player's level, or one of the lab's that sees a hidden card.
+TournamentSeat = Seat | OracleBot | ReaderBot | ExpertReaderBot
+
+
 @dataclass(frozen=True, slots=True)
 class LabLevel:
     """A level only the lab seats: it sees hidden cards, so no player ever meets it."""
 
     name: str
-    make: Callable[[int], Seat | OracleBot | ReaderBot | ExpertReaderBot]
+    make: Callable[[int], TournamentSeat]
     #: What the level does, in a line.
     about: str
     #: In the ladder's round robin unless told otherwise.
@@ -201,7 +205,7 @@ def ladder_levels() -> tuple[str, ...]:
     return (*names(), *(lab.name for lab in LAB_ONLY if lab.ladder))
 
 
-def make_seat(level: str, seed: int) -> Seat | OracleBot | ReaderBot | ExpertReaderBot:
+def make_seat(level: str, seed: int) -> TournamentSeat:
     """A seat of ``level``, a lab-only level or a player's."""
     for lab in LAB_ONLY:
         if lab.name == level:
@@ -245,7 +249,7 @@ def _game_goes_on(rules: RuleSet, scores: list[tuple[int, int]], totals: list[in
 
 
 def _play_game(
-    seats: list[Seat | OracleBot | ReaderBot | ExpertReaderBot],
+    seats: list[TournamentSeat],
     seed: int,
     timer: Timer,
     rules: RuleSet = CLASSIC,

@@ -26,6 +26,7 @@ from umtali.bots.hard import HardBot
 from umtali.bots.inference import read_opponent
 from umtali.bots.knowledge import Knowledge
 from umtali.engine.actions import Action
+from umtali.engine.cards import indices
 from umtali.engine.hand import Hand
 from umtali.engine.match import Game
 from umtali.engine.rules import PRESETS, rules_named
@@ -84,18 +85,11 @@ def log_loss(seen: Sequence[Seen], draw: Drawer, hands: int, seed: int = 1) -> f
         hidden = know.unseen & ~know.opp_known
         counts = [0] * 52
         for _ in range(hands):
-            drawn = draw(know, one.view, rng) & hidden
-            while drawn:
-                low = drawn & -drawn
-                drawn ^= low
-                counts[low.bit_length() - 1] += 1
-        rest = hidden
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            i = low.bit_length() - 1
+            for i in indices(draw(know, one.view, rng) & hidden):
+                counts[i] += 1
+        for i in indices(hidden):
             share = min(1 - SHARE_FLOOR, max(SHARE_FLOOR, (counts[i] + 0.5) / (hands + 1)))
-            total -= math.log(share if one.theirs & low else 1 - share)
+            total -= math.log(share if one.theirs >> i & 1 else 1 - share)
             cards += 1
     return total / max(1, cards)
 

@@ -195,17 +195,28 @@ def _our_pettingzoo(variant: str) -> Callable[[float, int], tuple[int, int, floa
     return run
 
 
+#: The engines research-speed times, in the order it reports them.
+ENGINES = (
+    "umtali_openspiel",
+    "umtali_pettingzoo",
+    "openspiel_gin_rummy",
+    "rlcard_gin_rummy",
+    "rlcard_gin_rummy_env",
+)
+
+
 def research_speed(seconds: float, seed: int, variant: str, rounds: int = 4) -> dict[str, Any]:
     """Actions and hands per second of the five engines, taking turns ``rounds`` times."""
     from umtali.lab.compare import openspiel_gin, rlcard_gin, rlcard_gin_env
 
-    engines: dict[str, Callable[[float, int], tuple[int, int, float]]] = {
-        "umtali_openspiel": _our_openspiel(variant),
-        "umtali_pettingzoo": _our_pettingzoo(variant),
-        "openspiel_gin_rummy": openspiel_gin,
-        "rlcard_gin_rummy": rlcard_gin,
-        "rlcard_gin_rummy_env": rlcard_gin_env,
-    }
+    runs: tuple[Callable[[float, int], tuple[int, int, float]], ...] = (
+        _our_openspiel(variant),
+        _our_pettingzoo(variant),
+        openspiel_gin,
+        rlcard_gin,
+        rlcard_gin_env,
+    )
+    engines = dict(zip(ENGINES, runs, strict=True))
     totals = dict.fromkeys(engines, (0, 0, 0.0))
     for n in range(rounds):
         for name, run in engines.items():
@@ -346,13 +357,7 @@ def run_speed(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.seconds <= 0:
         parser.error("--seconds must be positive")
     result = research_speed(args.seconds, args.seed, args.variant)
-    for name in (
-        "umtali_openspiel",
-        "umtali_pettingzoo",
-        "openspiel_gin_rummy",
-        "rlcard_gin_rummy",
-        "rlcard_gin_rummy_env",
-    ):
+    for name in ENGINES:
         figures = result[name]
         print(
             f"{name:21} {figures['actions_per_s']:>9,} actions/s "
@@ -363,6 +368,7 @@ def run_speed(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 __all__ = [
+    "ENGINES",
     "bench_research",
     "research_options",
     "research_speed",

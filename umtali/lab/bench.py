@@ -27,6 +27,7 @@ from umtali.engine.state import OVER, HandState
 from umtali.engine.view import PlayerView
 from umtali.lab import reading_bench, research_bench, search_noise
 from umtali.lab.equity_fit import equity_options, run_equity
+from umtali.lab.match_record import record_option
 
 VARIANTS = tuple(PRESETS)
 
@@ -619,13 +620,7 @@ def _bots_options(bots: argparse.ArgumentParser) -> None:
         "--bank", type=int, default=BANK_VERSION, help=f"deal bank version ({BANK_VERSION})"
     )
     bots.add_argument("--variant", choices=VARIANTS, default="classic", help="rules (classic)")
-    bots.add_argument(
-        "--record",
-        type=Path,
-        metavar="FILE",
-        help="keep each match's result in FILE as it ends; where FILE exists, play only "
-        "the matches it lacks (a stopped run goes on)",
-    )
+    record_option(bots)
 
 
 def _bots(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

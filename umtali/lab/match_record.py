@@ -19,6 +19,7 @@ is added only to a regular file whose first line is a match record's.
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import sys
@@ -223,8 +224,21 @@ __all__ = [
     "append",
     "open_record",
     "read_record",
+    "record_option",
     "result_line",
 ]
+
+
+def record_option(parser: argparse.ArgumentParser, same: str = "") -> None:
+    """The ``--record FILE`` option of a run of duplicate matches; ``same`` says what
+    else must match for a stopped run to go on."""
+    parser.add_argument(
+        "--record",
+        type=Path,
+        metavar="FILE",
+        help="keep each match's result in FILE as it ends; where FILE exists, play only "
+        f"the matches it lacks (a stopped run goes on{same})",
+    )
 
 
 def stopped(record: Path | None) -> int:

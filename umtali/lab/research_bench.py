@@ -254,13 +254,9 @@ def research_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", choices=tuple(PRESETS), default="classic")
     parser.add_argument("--seed", type=int, default=1, help="first match's seed (1)")
     parser.add_argument("--workers", type=int, default=1, help="processes (1)")
-    parser.add_argument(
-        "--record",
-        type=Path,
-        metavar="FILE",
-        help="keep each match's result in FILE as it ends; where FILE exists, play only "
-        "the matches it lacks (a stopped run goes on; the same options, the same code)",
-    )
+    from umtali.lab.match_record import record_option
+
+    record_option(parser, "; the same options, the same code")
 
 
 def run_research(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

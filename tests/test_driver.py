@@ -6,8 +6,9 @@ import pytest
 
 import umtali
 from umtali.bots import EasyBot, NormalBot
-from umtali.bots.arena import Driver, info_for
+from umtali.bots.arena import Driver, info_for, unnamed
 from umtali.bots.seat import Decision, GameInfo
+from umtali.engine.progress import Progress
 from umtali.engine.view import PlayerView
 
 
@@ -60,7 +61,9 @@ def test_a_seat_sees_only_its_view() -> None:
 def test_rewind_takes_the_hand_back_exactly() -> None:
     game = umtali.Game(seed=9)
     driver = Driver([NormalBot(), NormalBot()])
-    hand = driver.deal(game)
+    driver.answer(Progress(game, unnamed(driver.seats)))  # the dealer deals
+    hand = game.hand
+    assert hand is not None
     for _ in range(12):
         driver.step(hand, info_for(game))
     before = hand.actions()

@@ -23,7 +23,7 @@ from umtali.bots.levels import (
 )
 from umtali.bots.seat import Decision, GameInfo
 from umtali.cli.options import build_parser
-from umtali.engine.record import PlayerInfo
+from umtali.engine.record import PlayerInfo, PlayerKind
 from umtali.engine.view import PlayerView
 from umtali.lab import bench
 from umtali.lab.tournament import LAB_ONLY, lab_levels, ladder_levels, make_seat
@@ -79,9 +79,10 @@ def test_every_level_is_offered_rated_and_plays_legally(
 
 def test_the_hint_bot_and_the_stand_in_are_one_entry() -> None:
     from umtali.host.game import STAND_IN, Host
-    from umtali.play.table import HINT_BOT
+    from umtali.ui import seating
 
-    assert HINT_BOT is STAND_IN is ADVISER
+    assert seating.STAND_IN is STAND_IN is ADVISER
+    assert seating.stand_in(PlayerInfo(PlayerKind.HUMAN, "Ann")).name == "Ann"
     assert ADVISER is named(ADVISER.name)
     assert inspect.signature(Host).parameters["hint"].default == ADVISER.name
 

@@ -209,7 +209,7 @@ def test_all_left_over_from_an_earlier_game_makes_no_play_in_a_new_one() -> None
     played): ``all`` asked there in one game must not act in the next."""
     loop, _console, _session, pipe_cm = table(scripted_player(["quit", "y"]))
     game = umtali.Game(seed=5)  # Ann keeps the extra card, and her first plays are forced
-    ann = loop.driver.seats[0]
+    ann = loop.seats[0]
     assert isinstance(ann, HumanSeat)
     ann.auto = (1, (0, 0), 0)  # as a game that ended on that turn would leave it
     try:

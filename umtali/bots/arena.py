@@ -22,6 +22,8 @@ from umtali.bots.seat import Decision, FullSight, GameInfo, Seat
 from umtali.engine.actions import Action
 from umtali.engine.hand import Hand
 from umtali.engine.match import Game
+from umtali.engine.progress import Asked, Deal, Move, Outcome, Progress, game_info
+from umtali.engine.record import PlayerInfo, PlayerKind
 
 # Called after each decision: (player, seconds it took).
 Timer = Callable[[int, float], None]
@@ -29,15 +31,8 @@ Timer = Callable[[int, float], None]
 Listener = Callable[[Hand, int, Action], None]
 
 
-def info_for(game: Game) -> GameInfo:
-    """The public game context for the hand being played."""
-    # Results hold the finished hands only, so this is the hand in play (or next).
-    return GameInfo(
-        hand_number=len(game.results) + 1,
-        hands_per_game=game.rules.hands_per_game,
-        totals=game.totals,
-        dealer=game.dealer,
-    )
+#: The public game context for the hand being played (the engine's :func:`game_info`).
+info_for = game_info
 
 
 class Driver:
@@ -61,12 +56,8 @@ class Driver:
     def decide(self, hand: Hand, info: GameInfo) -> Decision:
         """What the seat to move chooses (nothing is applied)."""
         player = _mover(hand)
-        seat = self.seats[player - 1]
         start = time.perf_counter()
-        if isinstance(seat, FullSight) and seat.sees_everything:
-            decision = seat.choose_full(hand, info)
-        else:
-            decision = seat.choose(hand.view(player), info)
+        decision = ask_seat(self.seats[player - 1], hand, player, info)
         if self.timer is not None:
             self.timer(player, time.perf_counter() - start)
         return decision
@@ -94,22 +85,54 @@ class Driver:
             self.step(hand, info)
         return hand
 
-    def deal(self, game: Game) -> Hand:
-        """Deal the game's next hand, the dealer's seat choosing who takes the extra card."""
-        if game.rules.up_card:
-            return game.next_hand()  # no extra card: the non-dealer starts
-        dealer = game.dealer
-        return game.next_hand(eleven=self.seats[dealer - 1].choose_eleven(dealer, info_for(game)))
+    def answer(self, progress: Progress) -> Outcome:
+        """Put the match's pending decision to the seat it belongs to, and apply the
+        answer: the dealer's choice of who takes the extra card, or a move (told to the
+        listeners)."""
+        asked = progress.pending()
+        player = asked.player
+        if player is None:
+            raise ValueError("the match is over: nobody is to decide")
+        seat = self.seats[player - 1]
+        if asked.kind is Asked.DEAL:
+            eleven = seat.choose_eleven(player, asked.info) if asked.choices else None
+            return progress.decide(player, Deal(eleven))
+        hand = progress.hand
+        assert hand is not None
+        decision = self.decide(hand, asked.info)
+        outcome = progress.decide(player, Move(decision.action))
+        assert outcome.played is not None
+        for listener in self.listeners:
+            listener(hand, player, outcome.played)
+        return outcome
+
+    def play(self, progress: Progress) -> Progress:
+        """Answer every decision of ``progress`` until its match is over."""
+        while not progress.is_over:
+            self.answer(progress)
+        return progress
 
     def play_game(self, game: Game) -> Game:
         """Deal and play every hand of ``game`` until it is over."""
-        while not game.is_over:
-            if game.hand is None or game.hand.is_over:
-                self.deal(game)
-            hand = game.hand
-            assert hand is not None
-            self.play_hand(hand, info_for(game))
+        self.play(Progress(game, unnamed(self.seats)))
         return game
+
+
+def ask_seat(seat: Seat, hand: Hand, player: int, info: GameInfo) -> Decision:
+    """What ``seat`` chooses for ``player`` in ``hand``: from that player's view, or, for a
+    research seat that declares it sees everything, from the whole hand."""
+    if isinstance(seat, FullSight) and seat.sees_everything:
+        return seat.choose_full(hand, info)
+    return seat.choose(hand.view(player), info)
+
+
+def unnamed(seats: Sequence[Seat]) -> tuple[PlayerInfo, PlayerInfo]:
+    """The players of a match played by these seats, where nobody gave them: each seat
+    is a bot of no level the registry knows, under its own name."""
+    return (
+        PlayerInfo(PlayerKind.BOT, seats[0].name, "seat"),
+        PlayerInfo(PlayerKind.BOT, seats[1].name, "seat"),
+    )
 
 
 def _mover(hand: Hand) -> int:

@@ -35,7 +35,6 @@ from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import Card, plain_points, rummy_points
 from umtali.engine.events import Event, EventKind
 from umtali.engine.hand import Hand, replay
-from umtali.engine.match import Game
 from umtali.engine.view import PlayerView
 
 #: A decision that gave up at least this share of the chance of winning the game is
@@ -170,19 +169,6 @@ def is_choice(view: PlayerView) -> bool:
 def weigh(view: PlayerView, info: GameInfo, played: Action, budget: int | None = None) -> Analysis:
     """The analysis of one decision, with the move the player made among its candidates."""
     return analyse(view, info, budget=budget, include=played)
-
-
-def infos(game: Game) -> list[GameInfo]:
-    """Each dealt hand's place in ``game``: its number, the totals before it, its dealer."""
-    out = []
-    a = b = 0
-    results = game.results
-    for n, hand in enumerate(game.hands):
-        dealer = hand.machine.dealer + 1
-        out.append(GameInfo(n + 1, game.rules.hands_per_game, (a, b), dealer))
-        if n < len(results):
-            a, b = a + results[n].scores[0], b + results[n].scores[1]
-    return out
 
 
 def review_hand(

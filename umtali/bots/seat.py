@@ -13,27 +13,8 @@ from typing import Protocol, runtime_checkable
 
 from umtali.engine.actions import Action
 from umtali.engine.hand import Hand
+from umtali.engine.progress import GameInfo as GameInfo  # its home is the engine
 from umtali.engine.view import PlayerView
-
-
-@dataclass(frozen=True, slots=True)
-class GameInfo:
-    """Public facts about the game around the hand being played."""
-
-    hand_number: int = 1  # 1-based, within the game
-    hands_per_game: int = 4
-    totals: tuple[int, int] = (0, 0)  # points from the finished hands of this game
-    #: Who dealt the hand in play (1 or 2; None where unknown): after a level hand
-    #: the same dealer deals again, so the chance of winning the game depends on it.
-    dealer: int | None = None
-
-    @property
-    def final_hand(self) -> bool:
-        """This hand could end the game (the fourth, or a play-on hand).
-
-        A game played to a target (Rummy's) has no known final hand.
-        """
-        return 0 < self.hands_per_game <= self.hand_number
 
 
 @dataclass(frozen=True, slots=True)

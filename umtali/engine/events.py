@@ -18,7 +18,8 @@ the records, the tournament's fingerprint and the history's words all read these
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from umtali.engine.actions import Action, ActionKind
@@ -148,4 +149,16 @@ def events_of(log: list[LogEntry], viewer: int | None = None) -> tuple[Event, ..
     return tuple(out)
 
 
-__all__ = ["NOT_PLAYED", "Event", "EventKind", "LogEntry", "events_of"]
+def public_events(events: Sequence[Event], player: int) -> tuple[Event, ...]:
+    """``player``'s events with what only they saw taken out (their stock draws, their
+    face-down discard): what a spectator sees of the same hand."""
+    return tuple(
+        replace(e, cards=())
+        if e.player == player
+        and (e.kind is EventKind.DRAW or (e.kind is EventKind.DISCARD and e.down))
+        else e
+        for e in events
+    )
+
+
+__all__ = ["NOT_PLAYED", "Event", "EventKind", "LogEntry", "events_of", "public_events"]

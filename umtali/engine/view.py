@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from umtali.engine.actions import Action
 from umtali.engine.cards import BITS, CARDS, Card, by_rank_desc, cards_of
-from umtali.engine.events import Event, EventKind, events_of
+from umtali.engine.events import Event, events_of, public_events
 from umtali.engine.melds import PieceKind
 from umtali.engine.moves import (
     TAKE,
@@ -296,18 +296,11 @@ def public_view(view: PlayerView) -> PlayerView:
     cards held are counted in ``hidden_hand``; no move is legal, and the step of a
     turn is told as the other seat sees it (``DISCARD`` is ``PLAY``).
     """
-    me = view.player
-    events = tuple(
-        replace(e, cards=())
-        if e.player == me and (e.kind is EventKind.DRAW or (e.kind is EventKind.DISCARD and e.down))
-        else e
-        for e in view.events
-    )
     return replace(
         view,
         hand=(),
         hidden_hand=len(view.hand),
-        events=events,
+        events=public_events(view.events, view.player),
         step=Step.PLAY if view.step is Step.DISCARD else view.step,
         legal=(),
         must_play=(),

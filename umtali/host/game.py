@@ -21,7 +21,6 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from umtali.bots import Seat, make_bot
-from umtali.bots.levels import ADVISER
 from umtali.bots.seat import Decision, GameInfo
 from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo, PlayerKind
@@ -33,13 +32,12 @@ from umtali.ui.app import AppScreen
 from umtali.ui.human import HumanSeat, Resigned
 from umtali.ui.loop import TableLoop
 from umtali.ui.screen import QuitGame, Screen, ask_yes
+from umtali.ui.seating import STAND_IN as STAND_IN  # the bot a hint comes from, and the stand-in
+from umtali.ui.seating import seat_players, stand_in
 from umtali.ui.split import SplitScreen
 from umtali.ui.text import shown, visible
 from umtali.ui.theme import Theme
 
-#: The bot a hint comes from, and the one that takes over an abandoned seat: the
-#: adviser, named once in the registry of levels.
-STAND_IN = ADVISER
 #: The longest chat line passed on.
 MAX_CHAT = 200
 #: Chat lines kept for a spectator or a player who comes back.
@@ -149,33 +147,28 @@ class Host:
                 mine.on_idle_interrupt = self._host_interrupts
         self.chat_log: list[str] = []
         self._lock = threading.Lock()
-        hint_bot = make_bot(hint, None)  # the coach's own seed: the hint and the coach agree
-        seats: list[Seat] = []
-        for number, info in enumerate(players, 1):
-            other = players[2 - number]
-            across = (visible(other.name), other.level) if other.is_bot else None
-            if info.kind is PlayerKind.HUMAN:
-                opener = self._open_rules(number)
-                seat: HumanSeat
-                if number in self.remote:
-                    seat = RemoteSeat(
-                        self,
-                        self.remote[number],
-                        info.name,
-                        screens[number],
-                        hint_bot,
-                        opener,
-                        theme,
-                        across,
-                    )
-                else:
-                    seat = HumanSeat(info.name, screens[number], hint_bot, opener, theme, across)
-                seat.chat = self.chat
-                seats.append(seat)
+        hints = make_bot(hint, None)  # the coach's own seed: the hint and the coach agree
+
+        def person(number: int, info: PlayerInfo, across: tuple[str, str] | None) -> Seat:
+            opener = self._open_rules(number)
+            seat: HumanSeat
+            if number in self.remote:
+                seat = RemoteSeat(
+                    self,
+                    self.remote[number],
+                    info.name,
+                    screens[number],
+                    hints,
+                    opener,
+                    theme,
+                    across,
+                )
             else:
-                bot = make_bot(info.level, seed)
-                bot.name = info.name
-                seats.append(bot)
+                seat = HumanSeat(info.name, screens[number], hints, opener, theme, across)
+            seat.chat = self.chat
+            return seat
+
+        seats = seat_players(players, person, lambda number: seed)
         humans = (players[0].kind is PlayerKind.HUMAN, players[1].kind is PlayerKind.HUMAN)
         self.saver = Autosaver(
             match,
@@ -360,9 +353,8 @@ class Host:
 
     def _stand_in(self, gone: SeatGone) -> None:
         number = gone.seat
-        bot = STAND_IN.make(None)
-        bot.name = self.players[number - 1].name
-        self.loop.replace_seat(number, bot)
+        bot = stand_in(self.players[number - 1])
+        self.loop.replace_seat(number, bot, STAND_IN.name)
         message = f"{gone}: the {STAND_IN.name} bot plays {gone.name}'s seat from now on."
         self.split.say(shown(message, "yellow"))
         self.split.seats.pop(number, None)

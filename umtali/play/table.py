@@ -16,8 +16,7 @@ from prompt_toolkit import PromptSession
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from umtali.bots import Seat, make_bot
-from umtali.bots.levels import ADVISER
+from umtali.bots import Seat
 from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo, PlayerKind
 from umtali.store.door import FileRefused
@@ -36,12 +35,10 @@ from umtali.ui.gate import GatedInput
 from umtali.ui.human import HumanSeat, Resigned
 from umtali.ui.loop import TableLoop
 from umtali.ui.screen import QuitGame, Screen
+from umtali.ui.seating import bots_watched, hint_bot, seat_players
 from umtali.ui.spoken import SpokenScreen
 from umtali.ui.text import shown, visible
 from umtali.ui.theme import Theme
-
-#: The bot that gives hints: the adviser, named once in the registry of levels.
-HINT_BOT = ADVISER
 
 #: A result, and the last words to print once the screen is the terminal's again.
 Outcome = tuple[int, list[str]]
@@ -97,21 +94,15 @@ def play_table(
     """Seat the players, save after every move to ``paths``, and play ``match`` on;
     each game that ends (or is resigned) goes into the profile, once."""
     screen, run = make_screen(plain, theme, show_rules)
-    hint_bot = HINT_BOT.make(None)  # the coach's own seed: the hint and the coach agree
+    hints = hint_bot()
 
     def open_rules() -> None:
         screen.page(rules, "rules")
 
-    seats: list[Seat] = []
-    for n, info in enumerate(players):
-        other = players[1 - n]
-        across = (visible(other.name), other.level) if other.is_bot else None
-        if info.kind is PlayerKind.HUMAN:
-            seats.append(HumanSeat(info.name, screen, hint_bot, open_rules, theme, across))
-        else:
-            bot = make_bot(info.level, seed)
-            bot.name = info.name
-            seats.append(bot)
+    def person(number: int, info: PlayerInfo, across: tuple[str, str] | None) -> Seat:
+        return HumanSeat(info.name, screen, hints, open_rules, theme, across)
+
+    seats = seat_players(players, person, lambda number: seed)
     humans = (players[0].kind is PlayerKind.HUMAN, players[1].kind is PlayerKind.HUMAN)
     saver = Autosaver(
         match,
@@ -174,11 +165,8 @@ def watch_table(
     """Two bots play while a person watches from the first bot's seat (nothing saved)."""
     watching = None if plain else Watching()
     screen, run = make_screen(plain, theme, lambda console: None, watching)
-    seats: list[Seat] = []
-    for n, level in enumerate(levels, 1):
-        bot = make_bot(level, None if seed is None else seed + n)
-        bot.name = f"Bot {n} ({level})"
-        seats.append(bot)
+    watched = bots_watched(levels)
+    seats = seat_players(watched, _no_person, lambda n: None if seed is None else seed + n)
 
     def body() -> Outcome:
         seat = (lambda: watching.seat) if watching is not None else (lambda: 1)
@@ -190,6 +178,10 @@ def watch_table(
         return 0, []
 
     return run(body)
+
+
+def _no_person(number: int, info: PlayerInfo, across: tuple[str, str] | None) -> Seat:
+    raise ValueError("only bots play a watched game")
 
 
 class Recorder:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from umtali.bots.coach import INACCURACY, infos, review_hand
+from umtali.bots.coach import INACCURACY, review_hand
 from umtali.engine.match import Game, Session
+from umtali.engine.progress import hand_infos as infos
 from umtali.engine.record import PlayerInfo, PlayerKind
 from umtali.ui.coaching import Reviewed
 

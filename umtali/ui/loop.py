@@ -1,8 +1,11 @@
-"""The game loop: deals, asks each seat in turn, shows the table between moves.
+"""The table at a terminal: it drives a match's progress one decision at a time and
+shows each step to the people at the screen.
 
-Only this module and the human seat speak to the person, through the Screen
-they are handed.  The loop applies what a seat chooses; an illegal choice is
-explained and the same seat is asked again.
+The game itself (whose decision is due, the deal, the moves, undo's limits, the next
+dealer) lives in :class:`~umtali.engine.progress.Progress`; this loop asks the seat
+whose decision is pending, hands the answer over, and draws what came of it.  An
+illegal choice is explained and the same seat is asked again.  The coach's review
+(and the search stack behind it) is loaded the first time a player asks for it.
 """
 
 from __future__ import annotations
@@ -13,47 +16,37 @@ from typing import Protocol
 
 from rich.text import Text
 
-from umtali.bots.arena import Driver, info_for
-from umtali.bots.coach import infos, review_hand
+from umtali.bots.arena import ask_seat
 from umtali.bots.seat import GameInfo, Seat
-from umtali.engine.actions import Action, ActionKind
 from umtali.engine.errors import IllegalAction
 from umtali.engine.events import Event
 from umtali.engine.hand import Hand
 from umtali.engine.match import Game, Session
-from umtali.engine.record import Played, played
+from umtali.engine.progress import (
+    UNDO_RULE as UNDO_RULE,  # help says it too
+)
+from umtali.engine.progress import (
+    Asked,
+    Deal,
+    Move,
+    Outcome,
+    Pending,
+    Progress,
+    Undo,
+    UndoRefused,
+    hand_infos,
+)
+from umtali.engine.progress import (
+    undo_point as undo_point,  # its home is the engine
+)
+from umtali.engine.record import Played, PlayerInfo, PlayerKind
 from umtali.engine.view import PlayerView
-from umtali.ui.coaching import render_review
 from umtali.ui.human import HumanSeat, UndoRequest
 from umtali.ui.narrate import phrase
 from umtali.ui.render import TableInfo, render_game_end, render_hand_end
-from umtali.ui.retry import retry_loop
 from umtali.ui.screen import QuitGame, Screen, ask_yes
 from umtali.ui.text import shown, visible
 from umtali.ui.theme import Theme
-
-#: What undo may take back, for help and for a refused undo.
-UNDO_RULE = (
-    "undo takes back your moves of this turn, but never a draw from the stock (it showed "
-    "you a card) nor anything before it, and never your opponent's reply"
-)
-
-
-def undo_point(actions: Sequence[tuple[int, Action]], player: int) -> int | None:
-    """How many actions to keep to take back what ``player`` did this turn without
-    unseeing anything: back to the start of the turn, or to just after the turn's draw
-    from the stock (the card drawn was seen, and the stock's order with it).  None when
-    there is nothing of this turn to take back: the opponent moved last (their reply
-    was seen), or the turn so far is only a draw.
-    """
-    start = len(actions)
-    while start and actions[start - 1][0] == player:
-        start -= 1
-    keep = start
-    for i in range(start, len(actions)):
-        if actions[i][1].kind is ActionKind.DRAW:
-            keep = i + 1
-    return keep if keep < len(actions) else None
 
 
 class Save(Protocol):
@@ -85,7 +78,6 @@ class TableLoop:
     ) -> None:
         self.screen = screen
         self.seats = list(seats)
-        self.humans = humans
         self.names = (visible(seats[0].name), visible(seats[1].name))
         self.theme = theme
         self.delay = delay
@@ -100,165 +92,179 @@ class TableLoop:
         # seats' tables are drawn, each from its own seat, and nothing is ever blanked.
         self.apart = apart
         self.daily = daily  # the deal of the day: the table says so
-        self.driver = Driver(self.seats, [lambda hand, player, action: self.save((player, action))])
-        # Undo is for practice against the bot, never between two people.
-        self.allow_undo = humans.count(True) == 1
+        # Who sits where, until a match's progress says (a seat stood in for by a bot).
+        self._players = (_player(seats[0], humans[0]), _player(seats[1], humans[1]))
+        self.progress: Progress | None = None
+        self._stand_ins: dict[int, str] = {}
         self._shown_to: int | None = None  # whose hand is on screen
         self._seen = [0, 0]  # history entries each player has been told about
+        self._hand_key: tuple[int, int] | None = None  # (game, hand) the table is set for
+        self._table = TableInfo(self.names, (0, 0), 1, 1, "you")
+        self._redraw = True  # the next turn draws the table afresh
+        self._ended = False  # a game ended while this loop played it
 
-    def replace_seat(self, player: int, seat: Seat) -> None:
-        """Hand ``player``'s seat to ``seat`` (a bot taking over from a player who left)."""
+    @property
+    def humans(self) -> tuple[bool, bool]:
+        """Which seats a person plays now."""
+        if self.progress is not None:
+            return self.progress.humans
+        return (not self._players[0].is_bot, not self._players[1].is_bot)
+
+    @property
+    def allow_undo(self) -> bool:
+        """Undo is for practice against the bot, never between two people."""
+        return self.humans.count(True) == 1
+
+    def replace_seat(self, player: int, seat: Seat, level: str) -> None:
+        """Hand ``player``'s seat to ``seat``, a bot of ``level`` standing in for a player
+        who left; the match's progress is told, so the game knows who decides."""
         self.seats[player - 1] = seat
-        self.driver.seats[player - 1] = seat
-        humans = list(self.humans)
-        humans[player - 1] = isinstance(seat, HumanSeat)
-        self.humans = (humans[0], humans[1])
-        self.allow_undo = self.humans.count(True) == 1
+        self._stand_ins[player] = level
+        if self.progress is not None:
+            self.progress.stand_in(player, level)
 
     # ------------------------------------------------------------ top level
 
-    def play(self, match: Game | Session) -> None:
-        """Play ``match`` on: a single game, or a session's games."""
-        if isinstance(match, Session):
-            self.play_session(match)
-        else:
-            self.play_game(match)
+    def play(self, match: Game | Session | Progress) -> None:
+        """Play ``match`` on (a single game, a session's games, or a match's progress)
+        until it is over: each pending decision is put to its seat, one at a time."""
+        progress = match if isinstance(match, Progress) else Progress(match, self._players)
+        for player, level in self._stand_ins.items():
+            progress.stand_in(player, level)
+        self.progress = progress
+        while True:
+            asked = progress.pending()
+            if asked.kind is Asked.OVER:
+                if not self._ended:  # resumed after its end: the result is shown again
+                    self._game_ended(progress)
+                return
+            if asked.kind is Asked.DEAL:
+                self._deal(progress, asked)
+                continue
+            outcome = self._turn(progress, asked)
+            if outcome is not None and outcome.hand_over is not None:
+                self._hand_ended(progress, outcome)
+
+    def play_game(self, game: Game) -> None:
+        """Play a single game on (:meth:`play`)."""
+        self.play(game)
 
     def play_session(self, session: Session) -> None:
-        if session.game.is_over and not session.is_over:
-            session.next_game()  # resumed between two games
-        while True:
-            number = len(session.games)
-            self.play_game(session.game, number, session)
-            if session.is_over:
-                winner = session.winner or 1
-                self.screen.say(
-                    shown(f"Winner of the session: {self.names[winner - 1]}.", "bold green")
-                )
-                return
-            self.pause(f"Press Enter to start game {number + 1}.")
-            session.next_game()
+        """Play a session's games on (:meth:`play`)."""
+        self.play(session)
 
-    def play_game(self, game: Game, number: int = 1, session: Session | None = None) -> None:
-        if game.cut is not None and number == 1 and not game.hands:
-            a, b = game.cut
+    # ------------------------------------------------------------- the deal
+
+    def _deal(self, progress: Progress, asked: Pending) -> None:
+        """The dealer deals: the cut is shown before a match's first deal, and the
+        dealer says who takes the extra card where the rules deal one."""
+        dealer = asked.player
+        assert dealer is not None
+        if asked.cut is not None:
+            a, b = asked.cut
             self.screen.say(
                 shown(
                     f"Cut for the deal: {self.names[0]} {self.theme.plain(a)}, "
                     f"{self.names[1]} {self.theme.plain(b)}. The lower card deals first: "
-                    f"{self.names[game.dealer - 1]}."
+                    f"{self.names[dealer - 1]}."
                 )
             )
-            if game.rules.up_card or not self.humans[game.dealer - 1]:
+            if not asked.choices or not self.humans[dealer - 1]:
                 # No dealer's question follows: let the cut be read before the table.
                 self.pause("Press Enter to deal.")
-        while not game.is_over:
-            info = info_for(game)
-            if game.hand is None or game.hand.is_over:
-                self.driver.deal(game)
-                self.save()
-            self._seen = [0, 0]
-            self._shown_to = None
-            for sitting in self.driver.seats:  # ``all`` never outlasts the hand it was asked in
-                if isinstance(sitting, HumanSeat):
-                    sitting.auto = None
-            seat = "watched" if self.watcher is not None else "you"
-            table = TableInfo(
-                self.names, info.totals, info.hand_number, number, seat, daily=self.daily
-            )
-            self._play_hand(game, info, table)
-            hand = game.hands[-1]
-            if not game.rules.hand_scoring and game.results:
-                table = replace(table, forfeited=game.results[-1].forfeited)
-            self._last_look(hand, table)
-            nxt = None if game.is_over else game.dealer
-            self._end_of_hand(hand, table, nxt)
-        self.game_over(game, number)
-        winner = game.winner or 1
-        wins = session.wins if session is not None else None
-        # The last hand's scores and the game's would not fit one 80x24 screen together.
-        self._hand_pause(game.hands[-1], infos(game)[-1], "Press Enter for the result of the game")
-        self.screen.show(
-            render_game_end(
-                [r.scores for r in game.results], self.names, winner, number, wins, self.theme
-            )
-        )
-        if session is None:
-            self.pause("Press Enter to finish.")
+        eleven = None
+        if asked.choices:
+            eleven = self.seats[dealer - 1].choose_eleven(dealer, asked.info)
+        progress.decide(dealer, Deal(eleven))
+        self.save()
 
-    # ----------------------------------------------------------- one hand
+    def _set_table(self, progress: Progress, asked: Pending) -> None:
+        """A new hand (dealt now, or met on resuming): nothing of it has been told yet."""
+        self._hand_key = (asked.game, asked.info.hand_number)
+        self._seen = [0, 0]
+        self._shown_to = None
+        self._redraw = True
+        for sitting in self.seats:  # ``all`` never outlasts the hand it was asked in
+            if isinstance(sitting, HumanSeat):
+                sitting.auto = None
+        seat = "watched" if self.watcher is not None else "you"
+        info = asked.info
+        self._table = TableInfo(
+            self.names, info.totals, info.hand_number, asked.game, seat, daily=self.daily
+        )
+
+    # ----------------------------------------------------------- one turn
 
     def _viewer(self, mover: int) -> int | None:
         """Whose cards may be on screen while ``mover`` plays."""
-        if all(self.humans):
+        humans = self.humans
+        if all(humans):
             return mover
-        if self.humans[0]:
+        if humans[0]:
             return 1
-        if self.humans[1]:
+        if humans[1]:
             return 2
         return self.watcher() if self.watcher is not None else None
 
-    def _play_hand(self, game: Game, info: GameInfo, table: TableInfo) -> None:
-        hand = game.hands[-1]
-        redraw = True
-        while not hand.is_over:
-            mover = hand.to_move
-            assert mover is not None
-            human = self.humans[mover - 1]
-            if self.apart:
-                hand, redraw = self._apart_turn(game, hand, info, table, mover, redraw)
-                continue
-            viewer = self._viewer(mover)
-            if viewer is not None and viewer != self._shown_to:
-                self._hand_over_to(viewer)
-                redraw = True
-            if viewer is not None and redraw:
-                view = hand.view(viewer)
-                # At the start of a person's turn, recap what the other side did.
-                self._show(view, table, self._news(view.events, viewer) if human else None)
-            seat = self.seats[mover - 1]
-            if isinstance(seat, HumanSeat) and viewer is not None:
-                seat.redraw = lambda h=hand, v=viewer: self._show(h.view(v), table, None)
-            try:
-                decision = self.driver.decide(hand, info)
-            except KeyboardInterrupt:
-                # Ctrl-C while a bot thinks: ask, as anywhere else.
-                self._leave_or_stay()
-                redraw = False
-                continue
-            except UndoRequest:
-                keep = self._undo_point(hand, mover)
-                if keep is None:
-                    redraw = False
-                    continue
-                self._seen = [0, 0]
-                hand = game.rewind(keep)
-                self.save()
-                redraw = True
-                continue
-            try:
-                self.driver.apply(hand, decision.action)  # the driver saves it
-            except IllegalAction as refusal:
-                if not human:
-                    raise  # a bot must never choose an illegal action
-                self.screen.say(shown(str(refusal), "red"))
-                redraw = False  # keep the table and the message on screen
-                continue
-            if viewer is not None and not human:
-                view = hand.view(viewer)
-                said = phrase(view.events[-1], self.theme)
-                self._show(view, table, shown(f"{self.names[mover - 1]} {said}.", "italic"))
-                self._wait(self.delay)
-            nxt = hand.to_move
-            redraw = human or (nxt is not None and self.humans[nxt - 1])
+    def _turn(self, progress: Progress, asked: Pending) -> Outcome | None:
+        """Ask the player to move and apply their move: None where nothing was played
+        (an illegal move, an undo, Ctrl-C while a bot thinks)."""
+        if self._hand_key != (asked.game, asked.info.hand_number):
+            self._set_table(progress, asked)
+        hand = progress.hand
+        mover = asked.player
+        assert hand is not None and mover is not None
+        if self.apart:
+            return self._apart_turn(progress, hand, asked, mover)
+        table = self._table
+        human = self.humans[mover - 1]
+        viewer = self._viewer(mover)
+        if viewer is not None and viewer != self._shown_to:
+            self._hand_over_to(viewer)
+            self._redraw = True
+        if viewer is not None and self._redraw:
+            view = hand.view(viewer)
+            # At the start of a person's turn, recap what the other side did.
+            self._show(view, table, self._news(view.events, viewer) if human else None)
+        seat = self.seats[mover - 1]
+        if isinstance(seat, HumanSeat) and viewer is not None:
+            seat.redraw = lambda h=hand, v=viewer: self._show(h.view(v), table, None)
+        try:
+            decision = ask_seat(seat, hand, mover, asked.info)
+        except KeyboardInterrupt:
+            # Ctrl-C while a bot thinks: ask, as anywhere else.
+            self._leave_or_stay()
+            self._redraw = False
+            return None
+        except UndoRequest:
+            self._redraw = self._undo(progress, mover)
+            return None
+        try:
+            outcome = progress.decide(mover, Move(decision.action))
+        except IllegalAction as refusal:
+            if not human:
+                raise  # a bot must never choose an illegal action
+            self.screen.say(shown(str(refusal), "red"))
+            self._redraw = False  # keep the table and the message on screen
+            return None
+        self._saved(mover, outcome)
+        if viewer is not None and not human:
+            view = hand.view(viewer)
+            said = phrase(view.events[-1], self.theme)
+            self._show(view, table, shown(f"{self.names[mover - 1]} {said}.", "italic"))
+            self._wait(self.delay)
+        nxt = hand.to_move
+        self._redraw = human or (nxt is not None and self.humans[nxt - 1])
+        return outcome
 
     def _apart_turn(
-        self, game: Game, hand: Hand, info: GameInfo, table: TableInfo, mover: int, redraw: bool
-    ) -> tuple[Hand, bool]:
+        self, progress: Progress, hand: Hand, asked: Pending, mover: int
+    ) -> Outcome | None:
         """One move where each player has a screen of their own: both tables are drawn
         (each from its own seat), the mover is asked, and the move is applied."""
+        table = self._table
         human = self.humans[mover - 1]
-        if redraw:
+        if self._redraw:
             for player in (1, 2):
                 view = hand.view(player)
                 self._show(view, table, self._news(view.events, player))
@@ -266,24 +272,21 @@ class TableLoop:
         if isinstance(seat, HumanSeat):
             seat.redraw = lambda: self._show(hand.view(mover), table, None)
         try:
-            decision = self.driver.decide(hand, info)
+            decision = ask_seat(seat, hand, mover, asked.info)
         except UndoRequest:
-            keep = self._undo_point(hand, mover)
-            if keep is None:
-                return hand, False
-            self._seen = [0, 0]
-            hand = game.rewind(keep)
-            self.save()
-            return hand, True
+            self._redraw = self._undo(progress, mover)
+            return None
         try:
-            self.driver.apply(hand, decision.action)
+            outcome = progress.decide(mover, Move(decision.action))
         except IllegalAction as refusal:
             if not human:
                 raise
             # A refusal may name the mover's cards: it goes to their screen only.
             assert isinstance(seat, HumanSeat)
             seat.screen.say(shown(str(refusal), "red"))
-            return hand, False
+            self._redraw = False
+            return None
+        self._saved(mover, outcome)
         if not human:
             for player in (1, 2):
                 view = hand.view(player)
@@ -292,18 +295,70 @@ class TableLoop:
                 self._seen[player - 1] = len(view.events)
                 self._show(view, table, note)
             self._wait(self.delay)
-        return hand, True
+        self._redraw = True
+        return outcome
 
-    def _undo_point(self, hand: Hand, player: int) -> int | None:
-        """How many actions to keep to go back to the start of ``player``'s turn (or the
-        one before); None, with the reason on screen, where there is nothing to undo."""
-        if not self.allow_undo:
-            self.screen.say(Text("undo is for games against the bot only.", "yellow"))
-            return None
-        target = undo_point(played(hand), player)
-        if target is None:
-            self.screen.say(Text(f"There is nothing to undo: {UNDO_RULE}.", "yellow"))
-        return target
+    def _saved(self, mover: int, outcome: Outcome) -> None:
+        """Save after a move (the record appends the move's line)."""
+        assert outcome.played is not None
+        self.save((mover, outcome.played))
+
+    def _undo(self, progress: Progress, player: int) -> bool:
+        """Take back ``player``'s moves of this turn; the reason on screen where the game
+        does not allow it.  Whether the table is to be drawn again."""
+        try:
+            progress.decide(player, Undo())
+        except UndoRefused as refusal:
+            self.screen.say(Text(str(refusal), "yellow"))
+            return False
+        self._seen = [0, 0]
+        self.save()
+        return True
+
+    # ------------------------------------------------- a hand's, a game's end
+
+    def _hand_ended(self, progress: Progress, outcome: Outcome) -> None:
+        """The table as the hand ended, then its scores; at a game's end, its result."""
+        hand = outcome.hand
+        assert hand is not None
+        game = progress.game
+        table = self._table
+        if not game.rules.hand_scoring and game.results:
+            table = replace(table, forfeited=game.results[-1].forfeited)
+        self._last_look(hand, table)
+        self._end_of_hand(hand, table, None if game.is_over else game.dealer)
+        if game.is_over:
+            self._game_ended(progress)
+
+    def _game_ended(self, progress: Progress) -> None:
+        """A game is over: the profile is told, the result shown, and a session's next
+        game (or its winner) announced."""
+        self._ended = True
+        game = progress.game
+        number = progress.game_number
+        match = progress.match
+        session = match if isinstance(match, Session) else None
+        self.game_over(game, number)
+        winner = game.winner or 1
+        wins = session.wins if session is not None else None
+        # The last hand's scores and the game's would not fit one 80x24 screen together.
+        self._hand_pause(
+            game.hands[-1], hand_infos(game)[-1], "Press Enter for the result of the game"
+        )
+        self.screen.show(
+            render_game_end(
+                [r.scores for r in game.results], self.names, winner, number, wins, self.theme
+            )
+        )
+        if session is None:
+            self.pause("Press Enter to finish.")
+        elif session.is_over:
+            winner = session.winner or 1
+            self.screen.say(
+                shown(f"Winner of the session: {self.names[winner - 1]}.", "bold green")
+            )
+        else:
+            self.pause(f"Press Enter to start game {number + 1}.")
 
     def _hand_over_to(self, viewer: int) -> None:
         if all(self.humans) and self.screen.interactive:
@@ -376,6 +431,11 @@ class TableLoop:
         if not self.allow_undo:  # no review between two people: it shows a past hand
             self.pause(message + ".")
             return
+        # The coach and the search behind it are loaded when a player first asks.
+        from umtali.bots.coach import review_hand
+        from umtali.ui.coaching import render_review
+        from umtali.ui.retry import retry_loop
+
         player = 1 if self.humans[0] else 2
         number = info.hand_number
         while self.pause(f"{message}, or type review for the coach.").strip().lower() == "review":
@@ -418,3 +478,10 @@ class TableLoop:
             if ask_yes(self.screen, "Leave the game?"):
                 raise QuitGame from None
             return ""
+
+
+def _player(seat: Seat, human: bool) -> PlayerInfo:
+    """Who sits in ``seat``, where the loop is handed seats rather than players."""
+    if human:
+        return PlayerInfo(PlayerKind.HUMAN, seat.name)
+    return PlayerInfo(PlayerKind.BOT, seat.name, "seat")

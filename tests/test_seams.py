@@ -62,22 +62,28 @@ def test_the_full_history_shows_every_card_for_study() -> None:
 
 
 def _imports() -> dict[str, set[str]]:
-    """Every umtali module and the umtali modules it imports (anywhere in its text)."""
+    """Every umtali module and the umtali modules it imports, wherever in its text: an
+    import inside a function (put off until first use) closes a circle as surely as one
+    at the top.  ``from umtali.engine import record_read`` imports the module
+    ``umtali.engine.record_read`` (and its package), not a name of the package."""
     import ast
     from pathlib import Path
 
     root = Path(umtali.__file__).parent
-    graph: dict[str, set[str]] = {}
+    files: dict[str, Path] = {}
     for path in root.rglob("*.py"):
         parts = path.relative_to(root.parent).with_suffix("").parts
-        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        files[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph: dict[str, set[str]] = {}
+    for name, path in files.items():
         found: set[str] = set()
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
                 found.add(node.module)
+                found.update(f"{node.module}.{a.name}" for a in node.names)
             elif isinstance(node, ast.Import):
                 found.update(a.name for a in node.names)
-        graph[name] = {m for m in found if m.startswith("umtali")}
+        graph[name] = {m for m in found if m in files}
     return graph
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 from datetime import datetime
 
 import pytest
@@ -78,12 +77,13 @@ def test_every_level_is_offered_rated_and_plays_legally(
 
 
 def test_the_hint_bot_and_the_stand_in_are_one_entry() -> None:
-    from umtali.host.game import STAND_IN, Host
+    from umtali.host.game import STAND_IN
+    from umtali.host.options import HostOptions
     from umtali.play.table import HINT_BOT
 
     assert HINT_BOT is STAND_IN is ADVISER
     assert ADVISER is named(ADVISER.name)
-    assert inspect.signature(Host).parameters["hint"].default == ADVISER.name
+    assert HostOptions().hint == ADVISER.name
 
 
 class FirstBot:

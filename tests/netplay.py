@@ -22,6 +22,7 @@ import umtali
 from umtali.engine.record import PlayerInfo
 from umtali.host.codes import Role
 from umtali.host.game import Host
+from umtali.host.options import HostOptions
 from umtali.host.ssh import Server, host_key
 from umtali.ui.gate import REMOTE
 from umtali.ui.theme import Theme
@@ -76,12 +77,9 @@ class Hosted:
             Theme(),
             Text("RULES"),
             [tmp / "game.umtali"],
-            seed,
-            grace=grace,
-            delay=0,
-            spectators=spectators,
+            HostOptions(grace=grace, spectators=spectators, delay=0, patience=patience),
+            seed=seed,
             log=self.lines.append,
-            patience=patience,
         )
         self.server = Server(
             self.host.doorman, host_key(tmp / "host_key"), "127.0.0.1", 0, log=self.lines.append

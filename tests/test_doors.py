@@ -468,7 +468,7 @@ def test_a_finished_hosted_games_last_words_give_the_score() -> None:
     game = umtali.Game(seed=2)
     play_game(game, [NormalBot(), NormalBot()])
     players = (PlayerInfo("bot", "Ann", "normal"), PlayerInfo("bot", "Ben", "normal"))
-    host = Host(game, players, Theme(), Text(""), [], None)
+    host = Host(game, players, Theme(), Text(""), [])
     a, b = game.totals
     winner = "Ann" if game.winner == 1 else "Ben"
     assert host.result_words() == f"Ann {a}, Ben {b}. {winner} wins."

@@ -294,6 +294,24 @@ def test_a_hosted_note_that_is_a_fifo_is_no_note(tmp_path: Path) -> None:
     assert bounded(lambda: hosted_options(record), [fifo]) is None
 
 
+def test_a_hosted_note_keeps_how_the_game_is_hosted_and_nothing_of_this_run(
+    tmp_path: Path,
+) -> None:
+    import json
+
+    from umtali.host.launch import HostOptions, hosted_options
+
+    options = HostOptions("0.0.0.0", 2022, 1, 90.0, True, delay=0.0, patience=5.0, hint="easy")
+    noted = {"listen": "0.0.0.0", "port": 2022, "seat": 1, "grace": 90.0, "spectators": True}
+    assert options.noted() == noted
+    record = tmp_path / "g.umtali"
+    note = tmp_path / "g.umtali.hosted"
+    note.write_text(json.dumps(options.noted()))
+    assert hosted_options(record) == HostOptions("0.0.0.0", 2022, 1, 90.0, True)
+    note.write_text(json.dumps({**noted, "delay": 0.0}))  # not a note umtali writes
+    assert hosted_options(record) is None
+
+
 @pytest.mark.parametrize("kind", ["fifo", "link", "huge", "notes"])
 def test_a_match_record_that_is_not_one_is_refused_and_left_as_it_is(
     kind: str, tmp_path: Path

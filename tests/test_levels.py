@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 from datetime import datetime
 
 import pytest
@@ -78,13 +77,14 @@ def test_every_level_is_offered_rated_and_plays_legally(
 
 
 def test_the_hint_bot_and_the_stand_in_are_one_entry() -> None:
-    from umtali.host.game import STAND_IN, Host
+    from umtali.host.game import STAND_IN
+    from umtali.host.options import HostOptions
     from umtali.ui import seating
 
     assert seating.STAND_IN is STAND_IN is ADVISER
     assert seating.stand_in(PlayerInfo(PlayerKind.HUMAN, "Ann")).name == "Ann"
     assert ADVISER is named(ADVISER.name)
-    assert inspect.signature(Host).parameters["hint"].default == ADVISER.name
+    assert HostOptions().hint == ADVISER.name
 
 
 class FirstBot:

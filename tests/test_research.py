@@ -4,6 +4,8 @@ and that no seat is shown a card it has not seen."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -80,6 +82,21 @@ def _to_seat_move(episode: AnyEpisode, rng: random.Random) -> AnyEpisode:
 
 
 # ------------------------------------------------------------------ OpenSpiel
+
+
+def test_importing_the_package_registers_the_game() -> None:
+    """``import umtali.research`` is enough for ``pyspiel.load_game``, as OpenSpiel's
+    own Python games register on import (a fresh interpreter: here it is done)."""
+    code = (
+        "import pyspiel, umtali.research; "
+        "print(umtali.research.MISSING); "
+        "print(pyspiel.load_game('python_umtali(variant=rummy)'))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split("\n")[:2] == [
+        "None",
+        "python_umtali(returns=outcome,scope=game,variant=rummy)",
+    ]
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ import os
 import sys
 import textwrap
 from collections.abc import MutableMapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -456,8 +457,7 @@ def _host(
         RuleBook(theme.ascii),
         paths,
         seed,
-        options,
-        args.delay,
+        replace(options, delay=args.delay),  # this run's, even for a game resumed
         lambda: make_screen(args.plain, theme, lambda c: show_rules(c, theme.ascii)),
     )
 

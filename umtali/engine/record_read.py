@@ -1,11 +1,12 @@
 """Reading a record: its text parsed line by line, then replayed through the engine.
 
-:func:`parse_record` reads the lines (:mod:`umtali.engine.record` describes them)
+:func:`parse_record` reads the lines (:mod:`umtali.engine.record_data` describes them)
 without playing anything; :func:`restore` deals and plays every hand, checking each
 deal, move and result as it goes, so that a record cut short, edited by hand or typed
 in wrongly is refused with the line at fault, as a :class:`RecordError`, and never
-half believed.  ``umtali.engine.record`` offers the same three functions: most
-callers import them from there.
+half believed.  It builds on :mod:`umtali.engine.record_data`, never on the writer;
+``umtali.engine.record`` offers the same three functions: most callers import them
+from there.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from umtali.engine.errors import IllegalAction, InvalidNotation, RecordError
 from umtali.engine.hand import Hand
 from umtali.engine.match import Game, Session
 from umtali.engine.real_deal import NO_SEED, DrawCheck, typed_deal
-from umtali.engine.record import (
+from umtali.engine.record_data import (
     FORMAT_VERSION,
     MAGIC,
     HandRecord,

@@ -26,13 +26,13 @@ from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo, PlayerKind
 from umtali.engine.view import PlayerView
 from umtali.host.codes import SPECTATOR, Doorman, Role
+from umtali.host.options import STAND_IN, HostOptions
 from umtali.host.remote import HostInterrupt, RemoteScreen, SeatGone
 from umtali.store.saves import Autosaver
 from umtali.ui.app import AppScreen
 from umtali.ui.human import HumanSeat, Resigned
 from umtali.ui.loop import TableLoop
 from umtali.ui.screen import QuitGame, Screen, ask_yes
-from umtali.ui.seating import STAND_IN as STAND_IN  # the bot a hint comes from, and the stand-in
 from umtali.ui.seating import seat_players, stand_in
 from umtali.ui.split import SplitScreen
 from umtali.ui.text import shown, visible
@@ -100,17 +100,20 @@ class Host:
         theme: Theme,
         rules: RenderableType,
         paths: list[Path],
+        options: HostOptions | None = None,
+        *,
         seed: int | None = None,
         local: dict[int, Screen] | None = None,
-        grace: float = 600.0,
-        delay: float = 0.6,
-        patience: float | None = None,
-        spectators: bool = False,
         log: Callable[[str], None] = lambda line: None,
         doorman: Doorman | None = None,
-        hint: str = STAND_IN.name,
         game_over: Callable[[Game, int, int | None], None] | None = None,
     ) -> None:
+        """Seat ``players`` for ``match``, saved to ``paths``, hosted as ``options`` say;
+        the seats in ``local`` are played at this terminal, ``seed`` seeds the bots,
+        ``log`` is the host's own terminal, and ``game_over`` is told of each game that
+        ends."""
+        if options is None:
+            options = HostOptions()
         self.match = match
         self.players = players
         self.theme = theme
@@ -118,7 +121,7 @@ class Host:
         self.log = log  # what the host's own terminal is told: joins, leaves, the end
         # Told of each game that ends (or is resigned): the host's record, if they play.
         self.game_over = game_over or (lambda game, number, resigned_by: None)
-        self.grace = grace
+        self.grace = options.grace
         self.doorman = doorman or Doorman(log=log)
         self.invites: list[Invite] = []
         self.remote: dict[int, RemoteScreen] = {}
@@ -132,12 +135,14 @@ class Host:
             if number in local:
                 screens[number] = local[number]
                 continue
-            remote = RemoteScreen(visible(info.name), grace, number, patience, self._away)
+            remote = RemoteScreen(
+                visible(info.name), options.grace, number, options.patience, self._away
+            )
             self.remote[number] = screen = remote
             screens[number] = screen
             code = self.doorman.issue(Role(number), self)
             self.invites.append(Invite(Role(number), visible(info.name), code))
-        if spectators:
+        if options.spectators:
             self.invites.append(Invite(SPECTATOR, "", self.doorman.issue(SPECTATOR, self)))
         self.split = SplitScreen(screens)
         self._watchers: list[RemoteScreen] = []
@@ -147,7 +152,7 @@ class Host:
                 mine.on_idle_interrupt = self._host_interrupts
         self.chat_log: list[str] = []
         self._lock = threading.Lock()
-        hints = make_bot(hint, None)  # the coach's own seed: the hint and the coach agree
+        hints = make_bot(options.hint, None)  # the coach's own seed: the hint and the coach agree
 
         def person(number: int, info: PlayerInfo, across: tuple[str, str] | None) -> Seat:
             opener = self._open_rules(number)
@@ -182,7 +187,7 @@ class Host:
             seats,
             humans,
             theme,
-            delay=delay,
+            delay=options.delay,
             save=self.saver.save,
             game_over=lambda game, number: self.game_over(game, number, None),
             apart=True,

@@ -15,7 +15,6 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from rich.console import Console, RenderableType
@@ -25,6 +24,8 @@ from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo
 from umtali.host.codes import Doorman
 from umtali.host.game import Host, Invite
+from umtali.host.options import NOTED
+from umtali.host.options import HostOptions as HostOptions  # where callers import it
 from umtali.store.saves import data_dir
 from umtali.ui.gate import ConsoleLines
 from umtali.ui.screen import Screen
@@ -32,17 +33,6 @@ from umtali.ui.theme import Theme
 
 #: An exit code, and the last words for the terminal.
 Outcome = tuple[int, list[str]]
-
-
-@dataclass(frozen=True, slots=True)
-class HostOptions:
-    """How a game is hosted; kept beside its record, so resuming it hosts it again."""
-
-    listen: str = "127.0.0.1"
-    port: int = 2222
-    seat: int | None = None  # the seat the host plays here, if any
-    grace: float = 600.0  # seconds a player may be away or silent
-    spectators: bool = False
 
 
 def _mark(record: Path) -> Path:
@@ -56,6 +46,8 @@ def hosted_options(record: Path) -> HostOptions | None:
 
     try:
         data = json.loads(read_file(_mark(record), HOSTED_NOTE))
+        if not isinstance(data, dict) or not set(data) <= set(NOTED):
+            return None  # the note holds the noted options, nothing else
         options = HostOptions(**data)
     except (FileRefused, ValueError, TypeError, RecursionError):
         return None
@@ -97,7 +89,6 @@ def host_game(
     paths: list[Path],
     seed: int | None,
     options: HostOptions,
-    delay: float,
     make_local: Callable[[], tuple[Screen, Callable[[Callable[[], Outcome]], int]]],
 ) -> int:
     """Serve ``match``; returns the exit code."""
@@ -130,11 +121,9 @@ def host_game(
         theme,
         rules,
         paths,
-        seed,
+        options,
+        seed=seed,
         local=local,
-        grace=options.grace,
-        delay=delay,
-        spectators=options.spectators,
         log=log,
         doorman=Doorman(log=door_log),
         game_over=_record(players, paths[0], seat, local),
@@ -149,7 +138,7 @@ def host_game(
         return 1
     address = where(listen)
     with contextlib.suppress(OSError, FileRefused):  # without it, a resumed game is not hosted
-        replace_file(_mark(paths[0]), json.dumps(asdict(options)), HOSTED_NOTE)
+        replace_file(_mark(paths[0]), json.dumps(options.noted()), HOSTED_NOTE)
     lines = [
         f"Umtali host: {match.rules.name}, listening on {listen} port {port}.",
         "Only this computer can join: --listen ADDRESS or --public let others in."

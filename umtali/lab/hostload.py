@@ -77,6 +77,7 @@ def bench_host(games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
     from umtali.engine.record import PlayerInfo, PlayerKind
     from umtali.host.codes import Doorman
     from umtali.host.game import Host
+    from umtali.host.options import HostOptions
     from umtali.host.ssh import Server
     from umtali.lab.tournament import percentile
     from umtali.store.saves import read_saved
@@ -96,11 +97,9 @@ def bench_host(games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
             Theme(),
             Text("RULES"),
             [folder / f"game{n}.umtali"],
-            seed + n,
-            grace=seconds + 60,
-            delay=0,
+            HostOptions(grace=seconds + 60, delay=0, hint="normal"),
+            seed=seed + n,
             doorman=door,
-            hint="normal",
         )
         hosts.append(host)
     threads = [threading.Thread(target=h.play, daemon=True) for h in hosts]

@@ -53,6 +53,18 @@ class HandResult:
         return None if a == b else (1 if a > b else 2)
 
 
+@dataclass(frozen=True, slots=True)
+class StandIn:
+    """A bot took a player's seat (a player who left), or gave it back (``level`` None:
+    the player is back).  Where: the hand's index in its game (-1 before the game's
+    first deal) and how many of that hand's actions were played before it."""
+
+    hand: int
+    after: int
+    player: int
+    level: str | None
+
+
 #: The most hands a machine plays of one game (the lab's tournaments, the research
 #: door's whole-game episodes): the rules play on while the totals are level, with no
 #: end, so a game still level after this many hands is left undecided.  Rummy's race to
@@ -113,6 +125,9 @@ class Game:
         # Every undo, so the record can say it was used: (the hand's index, how many
         # actions were kept, the actions taken back).
         self.undone: list[tuple[int, int, tuple[Action, ...]]] = []
+        # Every change of who plays a seat (a bot standing in for a player who left),
+        # in the order made, so the record says who played what.
+        self.stand_ins: list[StandIn] = []
         # The results of finished hands, each with the hand it came from: a finished
         # hand never changes, so each is worked out once (a long game asks often).
         self._finished: list[tuple[Hand, HandResult]] = []
@@ -228,6 +243,22 @@ class Game:
         """The undos of hand ``index`` (0-based): how many actions were kept, and the
         actions taken back, in the order they were made."""
         return [(keep, taken) for i, keep, taken in self.undone if i == index]
+
+    def stand_in(self, player: int, level: str | None) -> StandIn:
+        """A bot of ``level`` plays ``player``'s seat from here on (None: the player is
+        back); noted where the game stands now."""
+        if player not in (1, 2):
+            raise ValueError(f"a player is 1 or 2, not {player!r}")
+        hand = self.hand
+        change = StandIn(
+            len(self.hands) - 1, 0 if hand is None else len(hand.played()), player, level
+        )
+        self.stand_ins.append(change)
+        return change
+
+    def stand_ins_in(self, index: int) -> list[StandIn]:
+        """The changes of seat made in hand ``index`` (0-based; -1: before the first deal)."""
+        return [s for s in self.stand_ins if s.hand == index]
 
     def play(self, action: str) -> None:
         """Play an action in the current hand."""

@@ -214,14 +214,11 @@ class Progress:
         self,
         match: Game | Session,
         players: tuple[PlayerInfo, PlayerInfo],
-        stand_ins: dict[int, str] | None = None,
         copies: Sequence[str] = (),
     ) -> None:
         self.match = match
         self.players = players
         self.copies = tuple(copies)
-        # The bots playing a player's seat after they left it, by player.
-        self._stand_ins = dict(stand_ins or {})
 
     # ------------------------------------------------------------ storing
 
@@ -263,9 +260,10 @@ class Progress:
 
     def bot_for(self, player: int) -> str | None:
         """The level of the bot deciding for ``player``'s seat; None for a person."""
-        stand_in = self._stand_ins.get(player)
-        if stand_in is not None:
-            return stand_in
+        games = self.match.games if isinstance(self.match, Session) else [self.match]
+        changes = [c for game in games for c in game.stand_ins if c.player == player]
+        if changes and changes[-1].level is not None:  # the latest change of the seat holds
+            return changes[-1].level
         info = self.players[player - 1]
         return info.level if info.is_bot else None
 
@@ -330,11 +328,10 @@ class Progress:
             return self._undo(player)
         return self._move(player, decision)
 
-    def stand_in(self, player: int, level: str) -> None:
-        """A bot of ``level`` plays ``player``'s seat from now on (the player left)."""
-        if player not in (1, 2):
-            raise ValueError(f"a player is 1 or 2, not {player!r}")
-        self._stand_ins[player] = level
+    def stand_in(self, player: int, level: str | None) -> None:
+        """A bot of ``level`` plays ``player``'s seat from now on (the player left), or
+        with None, the player is back in it.  The record says where it happened."""
+        self.game.stand_in(player, level)
 
     # ------------------------------------------------------------ the steps
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from umtali.engine.actions import Action
 from umtali.engine.errors import RecordError as RecordError  # its home before errors.py
 from umtali.engine.hand import Hand
-from umtali.engine.match import Game, Session
+from umtali.engine.match import Game, Session, StandIn
 from umtali.engine.moves import NOT_MOVES
 from umtali.engine.real_deal import by_hand, typed_deal_lines
 
@@ -27,6 +27,7 @@ from umtali.engine.real_deal import by_hand, typed_deal_lines
 from umtali.engine.record_data import FORMAT_VERSION as FORMAT_VERSION
 from umtali.engine.record_data import MAGIC as MAGIC
 from umtali.engine.record_data import SHUFFLED_VERSION as SHUFFLED_VERSION
+from umtali.engine.record_data import STAND_IN, STAND_IN_ENDS, STAND_IN_VERSION, TYPED_VERSION
 from umtali.engine.record_data import HandRecord as HandRecord
 from umtali.engine.record_data import MatchKind as MatchKind
 from umtali.engine.record_data import PlayerInfo as PlayerInfo
@@ -52,8 +53,12 @@ def _header(
     match: Game | Session, players: tuple[PlayerInfo, PlayerInfo], copies: Sequence[str] = ()
 ) -> list[str]:
     real = by_hand(match)
+    if any(game.stand_ins for game in _games(match)):
+        version = STAND_IN_VERSION
+    else:
+        version = TYPED_VERSION if real else SHUFFLED_VERSION
     return [
-        f"{MAGIC} {FORMAT_VERSION if real else SHUFFLED_VERSION}",
+        f"{MAGIC} {version}",
         f"rules {match.rules.name}",
         f"match {match_kind(match).value}",
         *([] if real else [f"seed {match.seed}"]),
@@ -75,17 +80,43 @@ def _deal_lines(number: int, hand: Hand) -> list[str]:
     ]
 
 
-def _action_lines(hand: Hand, undone: Sequence[tuple[int, tuple[Action, ...]]] = ()) -> list[str]:
+def _action_lines(
+    hand: Hand,
+    undone: Sequence[tuple[int, tuple[Action, ...]]] = (),
+    stand_ins: Sequence[StandIn] = (),
+) -> list[str]:
     """A hand's action lines, with a line for each undo where it was made (the actions
-    it took back; they are not replayed)."""
+    it took back; they are not replayed) and for each change of who plays a seat."""
     actions = [_action_line(who, action) for who, action in played(hand)]
     last = len(actions)  # an undo later undone in part goes after what is left
     lines = []
     for n in range(last + 1):
         lines += [_undone_line(taken) for keep, taken in undone if min(keep, last) == n]
+        lines += [_stand_in_line(s) for s in stand_ins if min(s.after, last) == n]
         if n < last:
             lines.append(actions[n])
     return lines
+
+
+def _stand_in_line(change: StandIn) -> str:
+    if change.level is None:
+        return f"{STAND_IN} {change.player} {STAND_IN_ENDS}"
+    return f"{STAND_IN} {change.player}: {change.level}"
+
+
+def _game_lines(number: int, game: Game) -> list[str]:
+    """A game's first line, and the changes of seat made before its first deal."""
+    return [f"game {number}", *(_stand_in_line(s) for s in game.stand_ins_in(-1))]
+
+
+def _hand_lines(game: Game, index: int) -> list[str]:
+    """Hand ``index``'s action lines, its undos and changes of seat among them."""
+    return _action_lines(game.hands[index], game.undone_in(index), game.stand_ins_in(index))
+
+
+def _changes(match: Game | Session) -> int:
+    """How many changes of seat ``match`` has made."""
+    return sum(len(game.stand_ins) for game in _games(match))
 
 
 def _action_line(player: int, action: Action) -> str:
@@ -117,9 +148,9 @@ def format_record(
     """The record of a game or session as it stands (finished or not)."""
     lines = _header(match, players, copies)
     for g, game in enumerate(_games(match), 1):
-        lines.append(f"game {g}")
+        lines += _game_lines(g, game)
         for n, hand in enumerate(game.hands, 1):
-            lines += _deal_lines(n, hand) + _action_lines(hand, game.undone_in(n - 1))
+            lines += _deal_lines(n, hand) + _hand_lines(game, n - 1)
             if hand.is_over:
                 lines.append(_result_line(hand))
     return "\n".join(lines) + "\n"
@@ -131,7 +162,8 @@ class RecordWriter:
     on only what each move adds is appended.
 
     :meth:`more` answers None when the record can no longer grow by appending (an
-    undo took actions back): then :meth:`whole` is written again.
+    undo took actions back, a bot took a seat: the header's version may change): then
+    :meth:`whole` is written again.
     """
 
     def __init__(self, players: tuple[PlayerInfo, PlayerInfo], copies: Sequence[str] = ()) -> None:
@@ -144,11 +176,13 @@ class RecordWriter:
         # That very hand, how much of its log and how many of its undos were written:
         # what lets one played action be appended without reading the hand again.
         self._written: tuple[Hand, int, int] | None = None
+        self._changes = 0  # changes of seat written
 
     def whole(self, match: Game | Session) -> str:
         """The full record; what follows it is then given by :meth:`more`."""
         self._game, self._hand, self._actions, self._result = -1, -1, [], False
         self._written = None
+        self._changes = _changes(match)
         return (
             "\n".join(_header(match, self.players, self.copies)) + "\n" + (self.more(match) or "")
         )
@@ -164,6 +198,8 @@ class RecordWriter:
             appended = self._one_action(match, played)
             if appended is not None:
                 return appended
+        if _changes(match) != self._changes:
+            return None
         games = _games(match)
         out: list[str] = []
         if self._game >= 0:
@@ -173,7 +209,7 @@ class RecordWriter:
                     return None
                 hand = hands[self._hand]
                 undone = games[self._game].undone_in(self._hand)
-                lines = _action_lines(hand, undone)
+                lines = _hand_lines(games[self._game], self._hand)
                 if lines[: len(self._actions)] != self._actions or (
                     self._result and not hand.is_over
                 ):
@@ -186,12 +222,12 @@ class RecordWriter:
                     self._result = True
         for g in range(max(self._game, 0), len(games)):
             if g > self._game:
-                out.append(f"game {g + 1}")
+                out += _game_lines(g + 1, games[g])
                 self._game, self._hand = g, -1
             for n in range(self._hand + 1, len(games[g].hands)):
                 hand = games[g].hands[n]
                 undone = games[g].undone_in(n)
-                self._actions = _action_lines(hand, undone)
+                self._actions = _hand_lines(games[g], n)
                 self._written = (hand, len(hand.machine.log), len(undone))
                 out += _deal_lines(n + 1, hand) + self._actions
                 self._result = hand.is_over
@@ -206,6 +242,8 @@ class RecordWriter:
         None, and :meth:`more` looks at the whole hand."""
         games = _games(match)
         if self._written is None or self._result or self._game != len(games) - 1:
+            return None
+        if _changes(match) != self._changes:
             return None
         game = games[self._game]
         hand, logged, undos = self._written

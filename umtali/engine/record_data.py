@@ -29,11 +29,16 @@ The layout, one fact per line (``#`` starts a comment)::
     2: draw
     result: 23 17 out 1
 
+A bot standing in for a player who left (version 5) is a line where it took the seat,
+``stand-in 2: adviser`` (its level), and ``stand-in 2 ends`` where the player came
+back; a line before a game's first ``hand`` line is a change made before its first deal.
+
 A game played with real cards (version 4) has no ``seed`` line: each hand gives its
 deal as typed in, ``hand 1 dealer 1 eleven 1`` and then ``deal 1:``, ``deal 2:``,
 ``up:`` (where the rules turn up a card) and ``drawn:``, the cards drawn from the
 stock in order (see :mod:`umtali.engine.real_deal`).  A shuffled game's record is
-still written as version 3, so older versions read it.
+still written as version 3, so older versions read it; only a record with a stand-in
+is written as version 5.
 """
 
 from __future__ import annotations
@@ -44,13 +49,21 @@ from urllib.parse import unquote
 
 from umtali.engine.actions import Action
 from umtali.engine.cards import Card
+from umtali.engine.match import StandIn
 
-#: The newest version this umtali reads: 4 added games played with real cards (deals
-#: typed in, no seed); 3 added ``copy`` lines (the extra records a game is also written
-#: to); 2 escaped names (see :func:`escape_name`).  Every older version still loads.
-FORMAT_VERSION = 4
-#: A record is written as the oldest version that holds it: a shuffled game's as 3.
+#: The newest version this umtali reads: 5 added ``stand-in`` lines (a bot playing the
+#: seat of a player who left); 4 added games played with real cards (deals typed in, no
+#: seed); 3 added ``copy`` lines (the extra records a game is also written to); 2
+#: escaped names (see :func:`escape_name`).  Every older version still loads.
+FORMAT_VERSION = 5
+#: A record is written as the oldest version that holds it: a shuffled game's as 3, a
+#: game played with real cards as 4, and any game with a stand-in as 5.
 SHUFFLED_VERSION = 3
+TYPED_VERSION = 4
+STAND_IN_VERSION = 5
+#: The words of a stand-in line: ``stand-in 2: LEVEL``, or ``stand-in 2 ends``.
+STAND_IN = "stand-in"
+STAND_IN_ENDS = "ends"
 MAGIC = "umtali record"
 
 
@@ -158,3 +171,5 @@ class RecordData:
     games: list[list[HandRecord]] = field(default_factory=list)
     # Records the game is also written to (``umtali play --record FILE``), absolute.
     copies: tuple[str, ...] = ()
+    # Changes of who plays a seat: (the game's index, the change), in the record's order.
+    stand_ins: list[tuple[int, StandIn]] = field(default_factory=list)

@@ -15,11 +15,14 @@ from umtali.engine.actions import Action
 from umtali.engine.cards import Card
 from umtali.engine.errors import IllegalAction, InvalidNotation, RecordError
 from umtali.engine.hand import Hand
-from umtali.engine.match import Game, Session
+from umtali.engine.match import Game, Session, StandIn
 from umtali.engine.real_deal import NO_SEED, DrawCheck, typed_deal
 from umtali.engine.record_data import (
     FORMAT_VERSION,
     MAGIC,
+    STAND_IN,
+    STAND_IN_ENDS,
+    STAND_IN_VERSION,
     HandRecord,
     MatchKind,
     PlayerInfo,
@@ -101,6 +104,23 @@ def _deal_line(hand: HandRecord, row: str, source: str, n: int) -> None:
         hand.p2 = cards
 
 
+def _stand_in(rest: str, index: int, after: int, source: str, n: int) -> StandIn:
+    """A ``stand-in`` line's change of seat: ``2: LEVEL`` (a bot takes player 2's seat)
+    or ``2 ends`` (the player is back), made in hand ``index`` after ``after`` actions."""
+    head, sep, level = rest.partition(":")
+    words = head.split()
+    level = level.strip()
+    if words[:1] in (["1"], ["2"]):
+        if sep and len(words) == 1 and level and level.replace("-", "").isalnum():
+            return StandIn(index, after, int(words[0]), level)
+        if not sep and words[1:] == [STAND_IN_ENDS]:
+            return StandIn(index, after, int(words[0]), None)
+    raise RecordError(
+        f"{source}:{n}: write a stand-in as '{STAND_IN} 2: LEVEL' (a bot takes the seat) "
+        f"or '{STAND_IN} 2 {STAND_IN_ENDS}' (the player is back)"
+    )
+
+
 # The words a record may hold, each with its kind.
 _PLAYER_KINDS = {k.value: k for k in PlayerKind}
 _MATCH_KINDS = {k.value: k for k in MatchKind}
@@ -127,6 +147,7 @@ def parse_record(text: str, source: str = "record") -> RecordData:
     players: dict[int, PlayerInfo] = {}
     copies: list[str] = []
     games: list[list[HandRecord]] = []
+    stand_ins: list[tuple[int, StandIn]] = []
     hand: HandRecord | None = None
     for n, row in rows[1:]:
         key, _, rest = row.partition(" ")
@@ -150,6 +171,10 @@ def parse_record(text: str, source: str = "record") -> RecordData:
                 raise RecordError(f"{source}:{n}: games must be numbered in order")
             games.append([])
             hand = None
+        elif key == STAND_IN and games and version >= STAND_IN_VERSION:
+            index = len(games[-1]) - 1 if hand is not None else -1
+            after = len(hand.actions) if hand is not None else 0
+            stand_ins.append((len(games) - 1, _stand_in(rest, index, after, source, n)))
         elif key == "hand":
             if not games:
                 raise RecordError(f"{source}:{n}: a hand comes after a 'game' line")
@@ -201,6 +226,7 @@ def parse_record(text: str, source: str = "record") -> RecordData:
         players=(players[1], players[2]),
         games=games,
         copies=tuple(copies),
+        stand_ins=stand_ins,
     )
 
 
@@ -236,6 +262,9 @@ def restore(data: RecordData, source: str = "record") -> Game | Session:
             game = session.next_game()
         for rec in hands:
             _replay_hand(game, rec, data.seed is None, source)
+    games = match.games if isinstance(match, Session) else [match]
+    for g, change in data.stand_ins:
+        games[g].stand_ins.append(change)
     return match
 
 

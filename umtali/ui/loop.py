@@ -95,7 +95,6 @@ class TableLoop:
         # Who sits where, until a match's progress says (a seat stood in for by a bot).
         self._players = (_player(seats[0], humans[0]), _player(seats[1], humans[1]))
         self.progress: Progress | None = None
-        self._stand_ins: dict[int, str] = {}
         self._shown_to: int | None = None  # whose hand is on screen
         self._seen = [0, 0]  # history entries each player has been told about
         self._hand_key: tuple[int, int] | None = None  # (game, hand) the table is set for
@@ -117,20 +116,29 @@ class TableLoop:
 
     def replace_seat(self, player: int, seat: Seat, level: str) -> None:
         """Hand ``player``'s seat to ``seat``, a bot of ``level`` standing in for a player
-        who left; the match's progress is told, so the game knows who decides."""
+        who left; the match's progress is told, so the game (and its record) knows who
+        decides."""
         self.seats[player - 1] = seat
-        self._stand_ins[player] = level
-        if self.progress is not None:
-            self.progress.stand_in(player, level)
+        if self.progress is None:
+            raise ValueError("no match is being played: there is no seat to stand in for")
+        self.progress.stand_in(player, level)
 
     # ------------------------------------------------------------ top level
 
     def play(self, match: Game | Session | Progress) -> None:
         """Play ``match`` on (a single game, a session's games, or a match's progress)
         until it is over: each pending decision is put to its seat, one at a time."""
-        progress = match if isinstance(match, Progress) else Progress(match, self._players)
-        for player, level in self._stand_ins.items():
-            progress.stand_in(player, level)
+        if isinstance(match, Progress):
+            progress = match
+        elif self.progress is not None and self.progress.match is match:
+            progress = self.progress  # played on after a pause (a seat stood in for)
+        else:
+            progress = Progress(match, self._players)
+        # A person seated at this table is back in a seat a bot stood in for.
+        for player in (1, 2):
+            person = isinstance(self.seats[player - 1], HumanSeat)
+            if person and progress.bot_for(player) is not None:
+                progress.stand_in(player, None)
         self.progress = progress
         while True:
             asked = progress.pending()

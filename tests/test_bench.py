@@ -7,6 +7,7 @@ import json
 import pytest
 
 from umtali.lab import bench, compare
+from umtali.lab.benches import engine, soak
 
 pytestmark = pytest.mark.slow  # long playouts / real terminals: CI runs them
 
@@ -30,21 +31,21 @@ def test_bench_engine_times_each_variant(capsys: pytest.CaptureFixture[str], var
 
 
 def test_a_sample_of_the_soak_finds_no_violation() -> None:
-    result = bench.bench_soak(hands=40, seed=7, workers=1)
+    result = soak.bench_soak(hands=40, seed=7, workers=1)
     assert result["hands"] == 40 and result["violations"] == 0
     assert isinstance(result["actions"], int) and result["actions"] > 400
 
 
 @pytest.mark.parametrize("variant", ["family", "practical", "rummy"])
 def test_the_soak_runs_every_variant(variant: str) -> None:
-    result = bench.bench_soak(hands=12, seed=3, workers=1, variants=(variant,))
+    result = soak.bench_soak(hands=12, seed=3, workers=1, variants=(variant,))
     assert result["violations"] == 0 and result["hands_by_variant"] == {variant: 12}
 
 
 def test_the_soak_takes_the_variants_in_turn() -> None:
-    plan = bench.soak_plan(4 * bench.SOAK_CHUNK + 10, 1, bench.VARIANTS)
-    assert [v for _, _, v in plan] == [*bench.VARIANTS, "classic"]
-    assert sum(n for _, n, _ in plan) == 4 * bench.SOAK_CHUNK + 10
+    plan = soak.soak_plan(4 * soak.SOAK_CHUNK + 10, 1, soak.VARIANTS)
+    assert [v for _, _, v in plan] == [*soak.VARIANTS, "classic"]
+    assert sum(n for _, n, _ in plan) == 4 * soak.SOAK_CHUNK + 10
 
 
 def test_compare_explains_how_to_get_the_other_engines(
@@ -70,14 +71,14 @@ def test_compare_takes_the_engines_in_turns(monkeypatch: pytest.MonkeyPatch) -> 
 
     monkeypatch.setattr(compare, "openspiel_gin", stand_in("openspiel"))
     monkeypatch.setattr(compare, "rlcard_gin", stand_in("rlcard"))
-    real = bench.random_for
+    real = engine.random_for
 
     def umtali(seconds: float, seed: int) -> tuple[int, int, float]:
         order.append("umtali")
         return real(seconds, seed)
 
-    monkeypatch.setattr(bench, "random_for", umtali)
-    figures = bench.bench_compare(0.3, seed=5, rounds=3)
+    monkeypatch.setattr(engine, "random_for", umtali)
+    figures = engine.bench_compare(0.3, seed=5, rounds=3)
     assert order == ["umtali", "openspiel", "rlcard"] * 3
     assert figures["rlcard_gin_hands_per_s"] == 100.0
     assert figures["openspiel_gin_actions_per_s"] == 10_000.0

@@ -565,8 +565,8 @@ def test_a_host_whose_output_is_piped_ends_cleanly(tmp_path: Path, loop: Loop) -
 def test_bench_host_names_the_extra_it_needs(monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
-    from umtali.lab import hostload as load
     from umtali.lab.bench import main
+    from umtali.lab.benches import host as load
 
     assert load.missing() is None  # the test extra installs host-load
     monkeypatch.setitem(sys.modules, "pyte", None)  # as if it were not installed

@@ -10,7 +10,7 @@ import pytest
 from umtali.bots.equity import LEAD_LIMIT, equity_for, session_chance, valuer
 from umtali.bots.seat import GameInfo
 from umtali.engine.rules import CLASSIC, FAMILY, PRACTICAL, PRESETS, RUMMY
-from umtali.lab.equity_fit import four_hand_table, race_table, smoothed
+from umtali.lab.benches.equity import four_hand_table, race_table, smoothed
 
 
 @pytest.mark.parametrize("rules", [CLASSIC, FAMILY, PRACTICAL])

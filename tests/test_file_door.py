@@ -373,10 +373,10 @@ ALLOWED = {
     ("umtali/cli/main.py", "main", "os.open"): (
         "the null device, to quiet output to a pipe that closed (Python's own recipe)"
     ),
-    ("umtali/lab/hostload.py", "bench_host", "tempfile.mkdtemp"): (
+    ("umtali/lab/benches/host.py", "bench_host", "tempfile.mkdtemp"): (
         "the host benchmark's own new, private scratch folder: not a player's file"
     ),
-    ("umtali/lab/startup.py", "bench_startup", "tempfile.TemporaryDirectory"): (
+    ("umtali/lab/benches/startup.py", "bench_startup", "tempfile.TemporaryDirectory"): (
         "the startup benchmark's own new, private scratch folder (its runs' bytecode and "
         "games): not a player's file"
     ),

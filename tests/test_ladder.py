@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from umtali.lab import bench
-from umtali.lab.bench import bench_ladder, ladder_text
+from umtali.lab.benches.ladder import bench_ladder, ladder_text
 from umtali.lab.ladder import fit, intervals, ladder_from_records, pairs
 from umtali.lab.match_record import RecordError, RunKey, append, open_record
 from umtali.lab.tournament import MatchResult

@@ -8,8 +8,8 @@ import pytest
 
 from umtali.bots.knowledge import Knowledge
 from umtali.engine.view import PlayerView
-from umtali.lab import reading_bench
 from umtali.lab.bench import main
+from umtali.lab.benches import reading as reading_bench
 
 
 def test_a_drawer_that_knows_the_hand_scores_near_nothing_and_a_wrong_one_worst() -> None:

@@ -800,7 +800,7 @@ def test_a_view_reads_the_takes_again_when_the_log_is_a_new_one() -> None:
 
 
 def test_bench_research_plays_whole_games_in_duplicate(tmp_path: Path) -> None:
-    from umtali.lab.research_bench import bench_research
+    from umtali.lab.benches.research import bench_research
 
     record = tmp_path / "ismcts.jsonl"
     result = bench_research(1, 3, "easy", "classic", seed=3, record=record)
@@ -830,7 +830,7 @@ def test_both_plays_of_a_match_take_chance_from_the_same_order() -> None:
 
 
 def test_bench_research_plays_each_deal_with_both_seatings() -> None:
-    from umtali.lab.research_bench import bench_research
+    from umtali.lab.benches.research import bench_research
 
     result = bench_research(1, 5, "easy", "classic", seed=3, scope="hand")
     assert result["hands"] == 2
@@ -839,7 +839,7 @@ def test_bench_research_plays_each_deal_with_both_seatings() -> None:
 
 def test_bench_research_speed_times_the_five_engines() -> None:
     pytest.importorskip("rlcard", reason="RLCard comes with the bench extra")
-    from umtali.lab.research_bench import ENGINES, research_speed
+    from umtali.lab.benches.research_speed import ENGINES, research_speed
 
     result = research_speed(0.4, 1, "family", rounds=1)
     assert len(ENGINES) == 5

@@ -9,8 +9,8 @@ from umtali.bots.analysis import analyse, budget_for, worlds_for
 from umtali.bots.arena import play_hand
 from umtali.bots.hard import HardBot
 from umtali.bots.seat import GameInfo
-from umtali.lab import search_noise
 from umtali.lab.bench import main
+from umtali.lab.benches import search as search_noise
 
 
 def _searched(count: int) -> list[search_noise.Position]:

@@ -135,7 +135,8 @@ def test_the_suit_tables_hold_what_their_definitions_say() -> None:
 
 @pytest.mark.slow  # real terminals: CI runs it
 def test_bench_startup_reports_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    from umtali.lab import bench, startup
+    from umtali.lab import bench
+    from umtali.lab.benches import startup
 
     if startup.missing() is not None:
         pytest.skip(startup.missing())
@@ -158,7 +159,7 @@ def test_bench_startup_refuses_no_runs() -> None:
 
 
 def test_the_percentile_is_by_nearest_rank() -> None:
-    from umtali.lab.startup import percentile
+    from umtali.lab.benches.startup import percentile
 
     assert percentile([5.0], 0.9) == 5.0
     assert percentile([float(n) for n in range(1, 11)], 0.9) == 9.0

@@ -13,6 +13,7 @@ from typing import Any, cast
 import pytest
 
 from umtali.lab import bench, workers
+from umtali.lab.benches.ladder import bench_ladder, ladder_text
 from umtali.lab.tournament import (
     GAMES_PER_MATCH,
     MatchResult,
@@ -129,11 +130,11 @@ def test_the_ladder_rates_and_leads_with_games_won(monkeypatch: pytest.MonkeyPat
     # are level, so their ratings are (where matches would have put hard far above).
     split = [_match(i, (40, 30), (1, 1)) for i in range(10)]
     monkeypatch.setattr(workers, "run_jobs", _canned(split))
-    ladder = bench.bench_ladder(["hard", "normal"], 10, 1, 1)
+    ladder = bench_ladder(["hard", "normal"], 10, 1, 1)
     assert ladder["ratings"] == {"hard": 0, "normal": 0}
     pair = ladder["pairs"]["hard v normal"]
     assert pair["a_game_win_rate"] == 0.5 and pair["a_match_win_rate"] == 1.0
-    header, _, row = bench.ladder_text(ladder).splitlines()[:3]
+    header, _, row = ladder_text(ladder).splitlines()[:3]
     assert header.index("games") < header.index("first won") < header.index("matches won")
     assert row.startswith("| hard v normal | 20 | 50% (")
     assert row.endswith("| +1.2 | 100% (72–100%) |")

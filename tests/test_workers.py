@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from umtali.lab.bench import bench_soak
+from umtali.lab.benches.soak import bench_soak
 from umtali.lab.tournament import MatchResult, play_match
 from umtali.lab.workers import ClusterError, run_jobs
 

@@ -1,6 +1,6 @@
 """One duplicate match between OpenSpiel's ISMCTS and one of our levels: a job.
 
-``bench research`` plays a run of these (:mod:`umtali.lab.research_bench`), in
+``bench research`` plays a run of these (:mod:`umtali.lab.benches.research`), in
 this process or spread over processes by :func:`umtali.lab.workers.run_jobs`, so
 :func:`play_research_match` is a module-level function of plain arguments that
 decides nothing by time or by where it runs.

@@ -18,10 +18,13 @@ Needs the ``host-load`` extra: asyncssh, and pyte for the clients' screens.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import json
 import multiprocessing
 import re
 import resource
+import sys
 import tempfile
 import threading
 import time
@@ -321,3 +324,39 @@ async def _drain(proc: Any) -> str:
         return str(await asyncio.wait_for(proc.stdout.read(65536), 0.2))
     except asyncio.TimeoutError:
         return ""
+
+
+def options(host: argparse.ArgumentParser) -> None:
+    host.add_argument(
+        "--games",
+        type=int,
+        nargs="+",
+        default=[10, 50, 100],
+        help="games at once; several numbers make a run for each (default 10 50 100)",
+    )
+    host.add_argument("--seconds", type=float, default=60.0, help="how long each (default 60)")
+    host.add_argument("--seed", type=int, default=1, help="first deal seed (default 1)")
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if min(args.games) < 1 or not 1 <= args.seconds <= 3600:
+        parser.error("--games must be at least 1 and --seconds from 1 to 3600")
+    lacking = missing()
+    if lacking is not None:
+        print(f"umtali: {lacking}", file=sys.stderr)
+        return 2
+    failed = False
+    for games in args.games:
+        hosted = bench_host_apart(games, args.seconds, args.seed)
+        print(
+            f"host: {hosted['games']} games for {hosted['seconds']:g} s, {hosted['moves']} "
+            f"moves; the host's own latency p50 {hosted['host_latency_ms']['p50']} ms, p95 "
+            f"{hosted['host_latency_ms']['p95']} ms (the clients saw p50 "
+            f"{hosted['latency_ms']['p50']} ms, p95 {hosted['latency_ms']['p95']} ms); "
+            f"{hosted['host_cpu_ms_per_move']} ms of host CPU a move; host peak memory "
+            f"{hosted['host_peak_rss_mb']} MB; stalled {hosted['stalled']}, lost "
+            f"{hosted['lost']}"
+        )
+        print(json.dumps(hosted))
+        failed = failed or bool(hosted["stalled"] or hosted["lost"])
+    return 1 if failed else 0

@@ -1,4 +1,5 @@
-"""How quickly Umtali starts: ``umtali --help``, and ``umtali play`` to its first frame.
+"""``umtali bench startup``: how quickly Umtali starts, ``umtali --help`` and
+``umtali play`` to its first frame.
 
 Each run is a fresh interpreter (``python -m umtali``), as a player's command is.
 The first screen is timed in a pseudo-terminal of 80 by 24: from starting
@@ -17,6 +18,8 @@ Needs a POSIX pseudo-terminal (the standard library's :mod:`pty`).
 
 from __future__ import annotations
 
+import argparse
+import json
 import math
 import os
 import select
@@ -177,3 +180,25 @@ def bench_startup(runs: int) -> dict[str, object]:
         figures[f"{name}_p90_ms"] = round(1000 * percentile(walls, 0.9), 1)
         figures[f"{name}_cpu_median_ms"] = round(1000 * statistics.median(t.cpu for t in timings))
     return figures
+
+
+def options(startup: argparse.ArgumentParser) -> None:
+    startup.add_argument("--runs", type=int, default=10, help="runs of each (default 10)")
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+    lacking = missing()
+    if lacking is not None:
+        print(f"umtali: {lacking}", file=sys.stderr)
+        return 2
+    timed = bench_startup(args.runs)
+    print(
+        f"startup, {timed['runs']} runs each: umtali --help median {timed['help_median_ms']} "
+        f"ms, p90 {timed['help_p90_ms']} ms ({timed['help_cpu_median_ms']} ms of CPU); "
+        f"umtali play to its first frame median {timed['first_screen_median_ms']} ms, p90 "
+        f"{timed['first_screen_p90_ms']} ms ({timed['first_screen_cpu_median_ms']} ms of CPU)"
+    )
+    print(json.dumps(timed))
+    return 0

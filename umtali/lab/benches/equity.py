@@ -267,7 +267,7 @@ def dumps(table: dict[str, object]) -> str:
     return json.dumps(table, separators=(",", ":")) + "\n"
 
 
-def equity_options(parser: argparse.ArgumentParser) -> None:
+def options(parser: argparse.ArgumentParser) -> None:
     """``umtali bench equity``'s options."""
     parser.add_argument(
         "--variant",
@@ -289,7 +289,7 @@ def equity_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run_equity(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """``umtali bench equity``: fit, write a new file, and say what the chances look like."""
     from umtali.bots.levels import names
     from umtali.store.door import EQUITY_TABLE, FileRefused, create_file, read_text_file

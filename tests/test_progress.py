@@ -232,7 +232,7 @@ def test_a_session_deals_its_next_game_through_the_next_dealer() -> None:
 
 def test_loading_a_long_game_and_asking_what_is_pending_is_cheap_enough_to_bench() -> None:
     """Not timed here (speed is the bench's): the bench's function runs and answers."""
-    from umtali.lab.load_bench import bench_load
+    from umtali.lab.benches.load import bench_load
 
     figures = bench_load(games=2, repeat=3, seed=1)
     assert figures["games"] == 2 and figures["ms_p50"] > 0

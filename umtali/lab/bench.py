@@ -25,6 +25,7 @@ from umtali.lab.benches import (
     fuzz,
     host,
     ladder,
+    load,
     reading,
     research,
     research_speed,
@@ -85,6 +86,12 @@ REGISTRY: tuple[Bench, ...] = (
         "many hosted games at once, each against an SSH client (needs [host-load])",
         host.options,
         host.run,
+    ),
+    Bench(
+        "load",
+        "what a server pays to load a stored game and find its pending decision",
+        load.options,
+        load.run,
     ),
     Bench(
         "startup",

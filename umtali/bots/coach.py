@@ -178,7 +178,7 @@ def infos(game: Game) -> list[GameInfo]:
     a = b = 0
     results = game.results
     for n, hand in enumerate(game.hands):
-        dealer = hand.machine.dealer + 1
+        dealer = hand.deal.dealer
         out.append(GameInfo(n + 1, game.rules.hands_per_game, (a, b), dealer))
         if n < len(results):
             a, b = a + results[n].scores[0], b + results[n].scores[1]

@@ -11,6 +11,7 @@ import pytest
 
 import umtali
 from umtali.engine.cards import CARDS, Card
+from umtali.engine.hand import machine_of
 
 
 def deal(p1: str, p2: str, top: str = "", *, eleven: int = 1, seed: int = 0) -> umtali.Hand:
@@ -37,18 +38,18 @@ def refused(hand: umtali.Hand, action: str) -> str:
     """Play an action that must be refused; return the reason, checking nothing changed."""
     before = (
         hand.actions(),
-        hand.machine.hands[:],
+        machine_of(hand).hands[:],
         hand.pile[:],
-        hand.machine.stock[:],
+        machine_of(hand).stock[:],
         hand.scores,
     )
     with pytest.raises(umtali.IllegalAction) as info:
         hand.play(action)
     assert (
         hand.actions(),
-        hand.machine.hands[:],
+        machine_of(hand).hands[:],
         hand.pile[:],
-        hand.machine.stock[:],
+        machine_of(hand).stock[:],
         hand.scores,
     ) == before
     return str(info.value)

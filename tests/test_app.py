@@ -23,6 +23,7 @@ from umtali.bots import NormalBot
 from umtali.bots.seat import GameInfo
 from umtali.engine.cards import Card, cards_of, mask_of_indices
 from umtali.engine.events import Event, EventKind
+from umtali.engine.hand import machine_of
 from umtali.engine.view import Step
 from umtali.ui.app import AppScreen
 from umtali.ui.app_keys import Watching
@@ -72,7 +73,9 @@ def test_the_frame_from_one_seat_shows_nothing_the_seat_may_not_see() -> None:
     view = hand.view(1)
     text = plain(frame(TableShown(view, INFO), [], ASCII, 80, 24, None))
     shown = words(text)
-    hidden = labels(hand.cards_in_hand(2)) | labels(cards_of(mask_of_indices(hand.machine.stock)))
+    hidden = labels(hand.cards_in_hand(2)) | labels(
+        cards_of(mask_of_indices(machine_of(hand).stock))
+    )
     # Anything of the other hand or the stock on screen must be public: on the table
     # or known to have been taken from the pile.
     public = labels(view.opponent_known) | {

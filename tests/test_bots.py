@@ -24,7 +24,7 @@ from umtali.bots.fast import OwnTurns, Policy, quick_move, rollout, wary_move
 from umtali.bots.knowledge import Knowledge
 from umtali.bots.seat import Decision, GameInfo
 from umtali.engine.actions import ActionKind
-from umtali.engine.hand import Hand
+from umtali.engine.hand import Hand, machine_of
 from umtali.engine.melds import meldable
 from umtali.engine.moves import to_move
 from umtali.engine.optional import OptionalState
@@ -81,7 +81,7 @@ def test_thousands_of_decisions_are_all_legal(make) -> None:  # type: ignore[no-
 
 def optional(hand: umtali.Hand) -> OptionalState:
     """The optional-melding machine a family, practical or rummy hand holds."""
-    return optional_state(hand.machine)
+    return optional_state(machine_of(hand))
 
 
 def optional_state(machine: object) -> OptionalState:
@@ -119,14 +119,14 @@ def test_variant_worlds_agree_with_the_truth(rules: str) -> None:
     rng = random.Random(1)
     for hand, view, know in decision_points(rules, range(8)):
         player = view.player
-        truth = hand.machine.hands[2 - player]
+        truth = machine_of(hand).hands[2 - player]
         assert know.opp_never == 0  # nothing is compulsory, so nothing is inferred
         assert truth & ~know.opp_known & ~know.unseen == 0
         world = know.sample_state(view, rng)
         assert world.cards_accounted()
-        assert world.hands[player - 1] == hand.machine.hands[player - 1]
+        assert world.hands[player - 1] == machine_of(hand).hands[player - 1]
         assert optional_state(world).table() == optional(hand).table()
-        assert world.legal_moves() == hand.machine.legal_moves()
+        assert world.legal_moves() == machine_of(hand).legal_moves()
 
 
 def decision_points(
@@ -182,18 +182,18 @@ def test_the_inference_about_the_opponents_hand_is_never_wrong() -> None:
             assert player is not None
             view = hand.view(player)
             know = Knowledge.of(view)
-            truth = hand.machine.hands[2 - player]
+            truth = machine_of(hand).hands[2 - player]
             assert truth & know.opp_never == 0
             assert truth & ~know.opp_known & ~know.unseen == 0
             if know.opp_never:
                 assert meldable(truth) == 0
                 checked += 1
             world = know.sample_state(view, rng)
-            assert world.hands[player - 1] == hand.machine.hands[player - 1]
+            assert world.hands[player - 1] == machine_of(hand).hands[player - 1]
             assert world.hands[2 - player].bit_count() == truth.bit_count()
-            assert len(world.stock) == len(hand.machine.stock)
+            assert len(world.stock) == len(machine_of(hand).stock)
             assert world.cards_accounted()
-            assert world.legal_moves() == hand.machine.legal_moves()
+            assert world.legal_moves() == machine_of(hand).legal_moves()
             hand.play(NormalBot().choose(view, GameInfo()).action)
     assert checked > 500
 
@@ -325,9 +325,9 @@ def wary_and_quick(p2_discard: str) -> tuple[str, str]:
     ``p2_discard`` on top of the pile."""
     hand = deal("AS 3D 6C 9H 10C KD 2H 5S 8D QC 4C", "2C 7D 9S JS 4H 5D 8S KH 3C QS", "7C 10D")
     run(hand, f"discard AS; draw; play JS; play QS; discard {p2_discard}; draw; play QC")
-    state = hand.machine
-    return str(hand.machine.action_of(quick_move(state))), str(
-        hand.machine.action_of(wary_move(state))
+    state = machine_of(hand)
+    return str(machine_of(hand).action_of(quick_move(state))), str(
+        machine_of(hand).action_of(wary_move(state))
     )
 
 
@@ -345,8 +345,8 @@ def test_the_experts_rollouts_keep_the_cards_that_score_when_laid() -> None:
     """A ten laid later scores five: the wary policy keeps the lone 10C that the quick
     one gives away as a possible forfeit, and gives the ace, which fits fewest cards."""
     hand = deal("AS 3D 6C 9H 10C KD 2H 5S 8D QC 4C", "2C 7D 9S JS 4H 5D 8S KH 3C QS")
-    assert str(hand.machine.action_of(quick_move(hand.machine))) == "discard 10C"
-    assert str(hand.machine.action_of(wary_move(hand.machine))) == "discard AS"
+    assert str(machine_of(hand).action_of(quick_move(machine_of(hand)))) == "discard 10C"
+    assert str(machine_of(hand).action_of(wary_move(machine_of(hand)))) == "discard AS"
 
 
 @pytest.mark.parametrize("rules", ["family", "practical", "rummy"])

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import umtali
 from umtali.engine.cards import CARDS
+from umtali.engine.hand import machine_of
 from umtali.engine.rand import shuffle
 
 
@@ -19,9 +20,9 @@ def test_seeded_deal_sizes_and_who_starts(dealer: int, eleven: int) -> None:
     hand = umtali.deal_hand(seed=11, dealer=dealer, eleven=eleven)
     sizes = {1: len(hand.hand_of(1)), 2: len(hand.hand_of(2))}
     assert sizes[eleven] == 11 and sizes[3 - eleven] == 10
-    assert len(hand.machine.stock) == 31
+    assert len(machine_of(hand).stock) == 31
     assert hand.to_move == eleven
-    assert hand.machine.cards_accounted()
+    assert machine_of(hand).cards_accounted()
 
 
 def test_dealer_keeps_the_extra_card_by_default() -> None:
@@ -97,4 +98,4 @@ def test_explicit_deal_with_full_stock_is_kept_exactly() -> None:
     hand = umtali.deal_hand(deck[:11], deck[11:21], deck[21:], dealer=1, eleven=1)
     assert hand.hand_of(1) == deck[:11]
     assert [str(c) for c in hand.deal.stock] == deck[21:]
-    assert hand.machine.stock[-1] == CARDS[21].index  # the first listed card is on top
+    assert machine_of(hand).stock[-1] == CARDS[21].index  # the first listed card is on top

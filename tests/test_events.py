@@ -11,6 +11,7 @@ import umtali
 from umtali.bots.knowledge import Knowledge
 from umtali.engine.cards import Card
 from umtali.engine.events import NOT_PLAYED, Event, EventKind
+from umtali.engine.hand import machine_of
 from umtali.ui.narrate import phrase
 from umtali.ui.theme import DEFAULT_THEME, Theme
 
@@ -108,7 +109,7 @@ def test_the_actions_a_record_keeps_are_read_from_the_events() -> None:
         played = hand.played()
         assert [str(a) for a in played] == hand.actions()
         assert len(played) == sum(e.kind not in NOT_PLAYED for e in hand.events())
-        assert umtali.replay(hand.deal, played, rules).machine.log == hand.machine.log
+        assert machine_of(umtali.replay(hand.deal, played, rules)).log == machine_of(hand).log
     # A viewer's event whose card is hidden says so instead of guessing an action.
     hidden = Event(2, EventKind.DISCARD, 4, (), down=True)
     assert hidden.hidden and hidden.action is None

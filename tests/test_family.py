@@ -14,6 +14,7 @@ import umtali
 from umtali.bots.open_play import taken_with
 from umtali.engine.cards import CARDS, JACK, Card
 from umtali.engine.extend import Table
+from umtali.engine.hand import machine_of
 from umtali.engine.melds import PieceKind
 from umtali.engine.moves import MELD, PLAY, TAKE_FROM
 from umtali.engine.optional import OptionalState
@@ -28,14 +29,14 @@ P2 = "8H 8S 2S 3S 4D 6C 7C 10S AH AD"
 
 def optional(hand: umtali.Hand) -> OptionalState:
     """The optional-melding machine a family, practical or rummy hand holds."""
-    machine = hand.machine
+    machine = machine_of(hand)
     assert isinstance(machine, OptionalState)
     return machine
 
 
 def accepted(hand: umtali.Hand) -> set[str]:
     return {
-        str(c) for c in umtali.engine.cards.cards_of(hand.machine.accept & ~optional(hand).laid)
+        str(c) for c in umtali.engine.cards.cards_of(machine_of(hand).accept & ~optional(hand).laid)
     }
 
 
@@ -44,7 +45,11 @@ def test_the_deal_is_ten_each_with_an_up_card_and_the_non_dealer_draws_first(rul
     for seed in range(20):
         hand = umtali.deal_hand(seed=seed, dealer=1 + seed % 2, rules=rules)
         assert len(hand.hand_of(1)) == len(hand.hand_of(2)) == 10
-        assert len(hand.pile) == 1 and len(hand.machine.stock) == 31 and not hand.machine.pile_down
+        assert (
+            len(hand.pile) == 1
+            and len(machine_of(hand).stock) == 31
+            and not machine_of(hand).pile_down
+        )
         assert hand.to_move == 3 - hand.deal.dealer
         assert hand.legal_actions()[:2] == ["draw", "take"]
     classic = umtali.deal_hand(seed=1)
@@ -359,7 +364,7 @@ def test_the_variant_actions_are_written_and_replayed() -> None:
     for hand in (family, practical, ended):
         actions = hand.actions()
         again = umtali.replay(hand.deal, actions, rules=hand.rules)
-        assert again.machine.log == hand.machine.log and again.scores == hand.scores
+        assert machine_of(again).log == machine_of(hand).log and again.scores == hand.scores
     assert "take next" in family.actions() and "take 8H" in practical.actions()
     assert ended.actions()[-1] == "end"
     assert [text for _, text in family.history()][-3:-1] == ["take next (8H)", "play 8H on 7H"]
@@ -384,7 +389,7 @@ def reference_takes(hand: umtali.Hand) -> int:
                 return run
         return None
 
-    for _, kind, mask, detail in hand.machine.log:
+    for _, kind, mask, detail in machine_of(hand).log:
         cards = [c for c in CARDS if c.bit & mask]
         if kind == MELD:
             shape = optional(hand).kind_of(mask)
@@ -431,7 +436,7 @@ def test_the_table_takes_what_the_reference_says(rules: str) -> None:
             legal = hand.legal_actions()
             plays = [a for a in legal if a.startswith(("meld", "play"))]
             hand.play(rng.choice(plays) if plays and rng.random() < 0.7 else rng.choice(legal))
-            assert hand.machine.accept & ~optional(hand).laid == reference_takes(hand), (
+            assert machine_of(hand).accept & ~optional(hand).laid == reference_takes(hand), (
                 seed,
                 hand.actions(),
             )
@@ -508,7 +513,7 @@ def test_the_named_meld_is_written_and_replayed(rules: str) -> None:
         assert f"play 5H on {onto}" in hand.actions()
         again = umtali.replay(hand.deal, hand.actions(), rules=hand.rules)
         assert (
-            again.machine.log == hand.machine.log
+            machine_of(again).log == machine_of(hand).log
             and optional(again).table() == optional(hand).table()
         )
 
@@ -572,7 +577,7 @@ def test_laying_a_card_agrees_with_an_exhaustive_search(rules: str) -> None:
         hand = umtali.deal_hand(seed=seed, rules=rules)
         rng = random.Random(seed)
         while not hand.is_over:
-            held = hand.machine.hands[hand.machine.mover]
+            held = machine_of(hand).hands[machine_of(hand).mover]
             machine = optional(hand)
             pile = machine.pile
             if rng.random() < 0.5:
@@ -704,8 +709,12 @@ def test_finishing_a_turn_agrees_with_an_exhaustive_search() -> None:
         hand = umtali.deal_hand(seed=seed, rules="practical")
         rng = random.Random(seed)
         while not hand.is_over:
-            held = hand.machine.hands[hand.machine.mover]
-            if hand.machine.phase == PLAY_PHASE and not hand.last_turn and held.bit_count() >= 2:
+            held = machine_of(hand).hands[machine_of(hand).mover]
+            if (
+                machine_of(hand).phase == PLAY_PHASE
+                and not hand.last_turn
+                and held.bit_count() >= 2
+            ):
                 cards = [c.bit for c in CARDS if c.bit & held]
                 some = rng.sample(cards, min(len(cards), rng.randint(2, 6)))
                 mask = sum(some)

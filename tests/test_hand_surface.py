@@ -2,25 +2,30 @@
 
 Every public name of :class:`umtali.Hand` is read here (each method with the
 arguments it takes), its answer is vandalised as far as Python lets it be, and
-the hand is checked to be exactly as it was.  The machine behind the hand
-(``hand.machine``) is the one internal route to the live state, for the engine's
-own modules, the bots and the UI; it is the only name left out.
+the hand is checked to be exactly as it was: that includes the copy of the machine
+that :meth:`~umtali.Hand.state` lends a search, played on and written to.  The live
+machine behind the hand has no public name: the engine's own modules reach it
+through :func:`umtali.engine.hand.machine_of`, and a scan of the source checks that
+nothing outside :mod:`umtali.engine` does.
 """
 
 from __future__ import annotations
 
+import ast
 import copy
 import dataclasses
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import umtali
-from umtali.engine.hand import Hand
+from umtali.engine.hand import Hand, machine_of
 from umtali.engine.rules import PRESETS
+from umtali.engine.state import OVER, HandState
 
 #: How each public method is asked (every argument it may take); properties take none.
 CALLS: dict[str, tuple[tuple[Any, ...], ...]] = {
@@ -35,9 +40,10 @@ CALLS: dict[str, tuple[tuple[Any, ...], ...]] = {
     "played": ((),),
     "actions": ((),),
     "clone": ((),),
+    "state": ((),),
 }
-#: Not windows: the one internal route, and the one way to act.
-NOT_WINDOWS = {"machine", "play"}
+#: Not a window: the one way to act.
+NOT_WINDOWS = {"play"}
 
 PUBLIC = {
     "actions",
@@ -53,13 +59,13 @@ PUBLIC = {
     "last_turn",
     "legal",
     "legal_actions",
-    "machine",
     "pile",
     "play",
     "played",
     "rules",
     "scores",
     "side",
+    "state",
     "step",
     "to_move",
     "turns",
@@ -92,8 +98,9 @@ def _answers(hand: Hand) -> list[tuple[str, object]]:
 
 
 def _comparable(answers: list[tuple[str, object]]) -> list[tuple[str, object]]:
-    """The answers that compare by value (a clone of the hand compares by identity)."""
-    return [(name, answer) for name, answer in answers if not isinstance(answer, Hand)]
+    """The answers that compare by value (a clone of the hand, or of its machine,
+    compares by identity)."""
+    return [(name, answer) for name, answer in answers if not isinstance(answer, (Hand, HandState))]
 
 
 def _is_frozen(value: object) -> bool:
@@ -127,6 +134,9 @@ def _vandalise(value: object) -> None:
         if not value.is_over:
             value.play(value.legal()[0])
         return
+    if isinstance(value, HandState):  # a copy of the machine, lent to a search
+        _vandalise_machine(value)
+        return
     assert _is_frozen(value), f"{type(value).__name__} is not a value"
     for field in dataclasses.fields(value):  # type: ignore[arg-type]
         _vandalise(getattr(value, field.name))
@@ -134,10 +144,35 @@ def _vandalise(value: object) -> None:
             setattr(value, field.name, None)
 
 
-def _machine_state(hand: Hand) -> dict[str, object]:
-    machine = hand.machine
+def _slots(machine: HandState) -> list[str]:
     names = {n for cls in type(machine).__mro__ for n in getattr(cls, "__slots__", ())}
-    return {n: copy.deepcopy(getattr(machine, n)) for n in sorted(names) if hasattr(machine, n)}
+    return [n for n in sorted(names) if hasattr(machine, n)]
+
+
+def _vandalise_machine(machine: HandState) -> None:
+    """Play on a machine a search was lent, then write into every list it holds, as
+    far down as lists go."""
+    if machine.phase != OVER:
+        machine.apply_move(machine.legal_moves()[0])
+    for name in _slots(machine):
+        _scribble(getattr(machine, name))
+        setattr(machine, name, None)
+
+
+def _scribble(value: object) -> None:
+    if isinstance(value, list):
+        for item in value:
+            _scribble(item)
+        value.reverse()
+        value.append(None)
+        del value[:1]
+    elif isinstance(value, (set, dict)):
+        value.clear()
+
+
+def _machine_state(hand: Hand) -> dict[str, object]:
+    machine = machine_of(hand)
+    return {n: copy.deepcopy(getattr(machine, n)) for n in _slots(machine)}
 
 
 def _positions(rules: str) -> list[Hand]:
@@ -170,11 +205,59 @@ def test_nothing_done_to_an_answer_changes_the_hand(rules: str) -> None:
 
 
 def test_the_old_live_lists_are_gone() -> None:
-    """What the hand once lent out (its machine's own lists) is reached only through
-    ``hand.machine``; the hand itself numbers its players 1 and 2."""
+    """What the hand once lent out (its machine, and the machine's own lists) has no
+    public name; the hand itself numbers its players 1 and 2."""
     hand = umtali.deal_hand(seed=7)
-    for name in ("hands", "stock", "log", "sides", "table_points", "rebuilds", "mover", "dealer"):
+    names = ("hands", "stock", "log", "sides", "table_points", "rebuilds", "mover", "dealer")
+    for name in ("machine", *names):
         assert not hasattr(hand, name), name
+    with pytest.raises(AttributeError):
+        hand.machine = hand.state()  # type: ignore[attr-defined]
     pile = hand.pile
     assert isinstance(pile, tuple) and isinstance(hand.forfeited, tuple)
     assert hand.to_move in (1, 2) and hand.went_out is None
+
+
+def test_a_search_plays_on_a_copy_of_the_machine() -> None:
+    hand = umtali.deal_hand(seed=3)
+    lent = hand.state()
+    assert lent is not machine_of(hand) and lent.legal_moves() == machine_of(hand).legal_moves()
+    before = _machine_state(hand)
+    legal = hand.legal()
+    _vandalise_machine(lent)
+    assert _machine_state(hand) == before and hand.legal() == legal
+
+
+ROOT = Path(umtali.__file__).parent
+ENGINE = ROOT / "engine"
+#: The names by which code reaches a hand's live machine.
+LIVE = {"machine", "_machine", "machine_of"}
+
+
+def _reaches_the_machine(tree: ast.AST) -> Iterator[tuple[int, str]]:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in LIVE:
+            yield node.lineno, f".{node.attr}"
+        elif isinstance(node, ast.Name) and node.id == "machine_of":  # a local `machine` is fine
+            yield node.lineno, node.id
+        elif isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                if alias.name in LIVE:
+                    yield node.lineno, f"import {alias.name}"
+
+
+def test_nothing_outside_the_engine_reaches_a_hands_machine() -> None:
+    """Outside :mod:`umtali.engine` no module names the live machine (a search asks
+    :meth:`~umtali.Hand.state` for a copy): no attribute ``.machine`` or ``._machine``,
+    of a hand or of anything else (the scan cannot tell types, so it allows none), and
+    no ``machine_of``."""
+    found = [
+        f"{path.relative_to(ROOT.parent)}:{line}: {what}"
+        for path in sorted(ROOT.rglob("*.py"))
+        if ENGINE not in path.parents
+        for line, what in _reaches_the_machine(ast.parse(path.read_text(), str(path)))
+    ]
+    assert found == []
+    # The scan sees what it looks for: the engine's own modules are found by it.
+    audit = ENGINE / "audit.py"
+    assert list(_reaches_the_machine(ast.parse(audit.read_text())))

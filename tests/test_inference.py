@@ -21,6 +21,7 @@ from umtali.bots.knowledge import Knowledge, Reading
 from umtali.bots.seat import GameInfo
 from umtali.engine.cards import RANK_MASKS, Card, mask_of
 from umtali.engine.events import Event, EventKind
+from umtali.engine.hand import machine_of
 from umtali.engine.melds import SOLO_ACCEPTS, meldable
 
 VARIANTS = ["classic", "family", "practical", "rummy"]
@@ -44,14 +45,14 @@ def test_worlds_drawn_from_the_reading_agree_with_everything_seen(rules: str) ->
         for hand, view in _views(rules, seed):
             know = Knowledge.of(view)
             read = read_opponent(view, know)
-            truth = hand.machine.hands[2 - view.player]
+            truth = machine_of(hand).hands[2 - view.player]
             # A weight lowers a card's chance, never rules out one the opponent may hold.
             assert all(read.weights[i] >= FLOOR for i in range(52) if truth >> i & 1)
             world = know.sample_state(view, rng, read)
             assert world.cards_accounted()
-            assert world.hands[view.player - 1] == hand.machine.hands[view.player - 1]
+            assert world.hands[view.player - 1] == machine_of(hand).hands[view.player - 1]
             assert world.hands[2 - view.player].bit_count() == truth.bit_count()
-            assert world.legal_moves() == hand.machine.legal_moves()
+            assert world.legal_moves() == machine_of(hand).legal_moves()
 
 
 def _with_events(view: umtali.PlayerView, *events: Event) -> umtali.PlayerView:

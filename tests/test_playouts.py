@@ -9,6 +9,7 @@ import pytest
 
 import umtali
 from umtali.engine.audit import audit
+from umtali.engine.hand import machine_of
 
 pytestmark = pytest.mark.slow  # long playouts / real terminals: CI runs them
 
@@ -34,7 +35,9 @@ def test_random_games_keep_every_invariant(first: int) -> None:
                 assert problems == [], (seed, hands, hand.actions(), problems)
             assert hand.turns <= hand.rules.turn_limit
             replayed = umtali.replay(hand.deal, hand.actions())
-            assert replayed.scores == hand.scores and replayed.machine.log == hand.machine.log
+            assert (
+                replayed.scores == hand.scores and machine_of(replayed).log == machine_of(hand).log
+            )
         assert_ended_by_its_rules(game)
     assert actions > 100 * CHUNK  # every game was played through, a few hundred actions each
 
@@ -74,14 +77,16 @@ def test_random_variant_games_keep_every_invariant(rules: str, first: int, stop:
                 problems = audit(hand, rng)
                 assert problems == [], (rules, seed, hands, hand.actions(), problems)
             replayed = umtali.replay(hand.deal, hand.actions(), rules=rules)
-            assert replayed.scores == hand.scores and replayed.machine.log == hand.machine.log
+            assert (
+                replayed.scores == hand.scores and machine_of(replayed).log == machine_of(hand).log
+            )
         assert_ended_by_its_rules(game)
 
 
 def test_the_audit_catches_a_broken_state() -> None:
     hand = umtali.deal_hand(seed=3)
-    hand.machine.table_points[0] += 1
-    hand.machine.stock.pop()
+    machine_of(hand).table_points[0] += 1
+    machine_of(hand).stock.pop()
     problems = audit(hand, random.Random(0))
     assert "the 52 cards are not each in exactly one place" in problems
     assert any("player 1 has 1 points but the table says 0" in p for p in problems)
@@ -91,14 +96,14 @@ def test_the_audit_catches_a_stale_kept_answer() -> None:
     p1, p2 = "9S 8S 7S 2H 4H 6H 8H 10H QC KD AC", "AD 3D 5D 7D 9D 2C 4C 6C 8C 10C"
     hand = umtali.deal_hand(p1.split(), p2.split())
     assert hand.legal_actions() == ["meld 9S 8S 7S"]
-    hand.machine.mel = 0  # as if the run were not there
+    machine_of(hand).mel = 0  # as if the run were not there
     assert any("a kept answer is stale" in p for p in audit(hand, random.Random(0)))
 
 
 def test_the_audit_catches_a_leaky_view() -> None:
     hand = umtali.deal_hand(seed=3)
-    hand.machine.log.append(
-        (1, 0, 0, hand.machine.hands[1].bit_length() - 1)
+    machine_of(hand).log.append(
+        (1, 0, 0, machine_of(hand).hands[1].bit_length() - 1)
     )  # a draw that was never made
-    hand.machine.log.append((1, 3, hand.machine.hands[1] & -hand.machine.hands[1], -1))
+    machine_of(hand).log.append((1, 3, machine_of(hand).hands[1] & -machine_of(hand).hands[1], -1))
     assert any("view shows the opponent's" in p for p in audit(hand, random.Random(0)))

@@ -20,6 +20,7 @@ from umtali.bots.arena import play_game
 from umtali.cli import main as cli
 from umtali.engine.deal import Deal
 from umtali.engine.events import EventKind
+from umtali.engine.hand import machine_of
 from umtali.engine.real_deal import by_hand
 from umtali.engine.record import (
     FORMAT_VERSION,
@@ -392,7 +393,7 @@ def transcribe(game: umtali.Game) -> str:
 def rebuilt() -> tuple[umtali.Game, str]:
     """A family game (seed 1) whose second hand ran through the stock, and its record."""
     game = play_game(umtali.Game("family", seed=1), [EasyBot(1), EasyBot(2)])
-    assert game.hands[1].machine.rebuilds
+    assert machine_of(game.hands[1]).rebuilds
     return game, transcribe(game)
 
 
@@ -410,7 +411,7 @@ def test_a_rebuilt_stock_takes_its_order_from_the_cards_drawn(
         stock = len(real.deal.stock) - 1  # under the up-card
         later = drawn[stock:]
         # Each rebuilt stock, top first, begins with the cards drawn from it.
-        for cards in real.machine.rebuilds:
+        for cards in machine_of(real).rebuilds:
             top = [umtali.Card.from_index(i) for i in cards[: len(later)]]
             assert list(later[: len(top)]) == top
             later = later[len(cards) :]

@@ -21,6 +21,7 @@ from umtali.bots import EasyBot, NormalBot
 from umtali.bots.arena import play_game
 from umtali.bots.seat import GameInfo
 from umtali.cli import main as cli
+from umtali.engine.hand import machine_of
 from umtali.engine.record import (
     MAGIC,
     SHUFFLED_VERSION,
@@ -75,8 +76,8 @@ def test_round_trip_of_finished_sessions() -> None:
         assert isinstance(again, umtali.Session) and again.is_over
         assert data.players == PLAYERS
         assert again.wins == session.wins
-        assert [[h.machine.log for h in g.hands] for g in again.games] == [
-            [h.machine.log for h in g.hands] for g in session.games
+        assert [[machine_of(h).log for h in g.hands] for g in again.games] == [
+            [machine_of(h).log for h in g.hands] for g in session.games
         ]
         assert format_record(again, PLAYERS) == text
 
@@ -87,7 +88,7 @@ def test_round_trip_of_unfinished_games(actions: int) -> None:
     text = format_record(game, PLAYERS)
     _, again = load(text)
     assert isinstance(again, umtali.Game)
-    assert [h.machine.log for h in again.hands] == [h.machine.log for h in game.hands]
+    assert [machine_of(h).log for h in again.hands] == [machine_of(h).log for h in game.hands]
     if game.hand is not None:
         assert again.hand is not None
         assert again.hand.legal_actions() == game.hand.legal_actions()
@@ -349,7 +350,7 @@ def test_undo_stops_just_after_a_stock_draw_in_a_hand_played() -> None:
     assert keep == len(actions) - 1  # the drawn card was seen: only what follows goes
     again = game.rewind(keep)
     assert again.played() == [a for _, a in actions[:keep]]
-    assert again.machine.log == hand.machine.log[: len(again.machine.log)]
+    assert machine_of(again).log == machine_of(hand).log[: len(machine_of(again).log)]
 
 
 @pytest.mark.parametrize("variant", ["classic", "family", "practical", "rummy"])
@@ -359,10 +360,10 @@ def test_rewinding_replays_the_actions_as_played(variant: str) -> None:
     for keep in (0, 7, len(last.played())):
         again = game.rewind(keep)
         assert again.played() == last.played()[:keep]
-        assert again.machine.log == last.machine.log[: len(again.machine.log)]
+        assert machine_of(again).log == machine_of(last).log[: len(machine_of(again).log)]
         game.hands[-1] = last
     # all kept: the very hand
-    assert game.rewind(len(last.played())).machine.log == last.machine.log
+    assert machine_of(game.rewind(len(last.played()))).log == machine_of(last).log
 
 
 @pytest.mark.parametrize("variant", ["family", "practical", "rummy"])
@@ -389,7 +390,7 @@ def test_round_trip_of_variant_games(variant: str) -> None:
         hand.play(action)
     _, resumed = load(format_record(partial, PLAYERS))
     assert isinstance(resumed, umtali.Game)
-    assert [h.machine.log for h in resumed.hands] == [h.machine.log for h in partial.hands]
+    assert [machine_of(h).log for h in resumed.hands] == [machine_of(h).log for h in partial.hands]
     assert {"draw", "take", "meld", "discard"} <= kinds
 
 

@@ -151,7 +151,7 @@ def test_the_margin_is_the_hands_points_between_the_seats() -> None:
             state.apply_action(rng.choice(state.chance_outcomes())[0])
         else:
             state.apply_action(rng.choice(state.legal_actions()))
-    m = state.episode.machine
+    m = state.episode.hand_state
     assert state.returns() == [m.score(0) - m.score(1), m.score(1) - m.score(0)]
 
 
@@ -234,7 +234,7 @@ def _replayed(variant: str, ids: list[int]) -> umtali.Game:
         played = game.next_hand(deal=deal)  # refused if the engine's dealer is another
         for action in actions:
             played.play(action)
-        assert played.scores == (hand.machine.score(0), hand.machine.score(1))  # type: ignore[union-attr]
+        assert played.scores == (hand.hand_state.score(0), hand.hand_state.score(1))  # type: ignore[union-attr]
     return game
 
 
@@ -374,7 +374,7 @@ def test_every_legal_action_of_a_playout_has_its_own_id(variant: str, seed: int)
     rng = random.Random(seed)
     while episode.current() != TERMINAL:
         if episode.current() != CHANCE:
-            machine = episode.machine
+            machine = episode.hand_state
             assert machine is not None
             actions = [machine.action_of(m) for m in machine.legal_moves()]
             ids = episode.legal_ids()
@@ -511,7 +511,7 @@ def _planted(episode: Episode, seat: int, rng: random.Random) -> Episode | None:
     """A copy of ``episode`` in which one card of the other seat's hand that ``seat``
     has not seen is swapped with one in the stock: the same to ``seat``, not the same."""
     other = episode.clone()
-    m = other.machine
+    m = other.hand_state
     assert m is not None
     view = other.view(seat)
     known = {c.index for c in view.opponent_known}
@@ -589,7 +589,7 @@ def _redrawn(episode: Episode, seat: int) -> Episode | None:
     """A finished hand in which the other seat drew other cards from the stock (its
     hand is played out or forfeited by then: its stock draws are what stays hidden)."""
     other = episode.clone()
-    m = other.machine
+    m = other.hand_state
     assert m is not None
     log = [
         (who, kind, mask, (card + 1) % 52 if who != seat and kind == 0 and card >= 0 else card)
@@ -651,13 +651,13 @@ def test_resampling_reads_only_the_seats_view(variant: str) -> None:
     copies = samples = 0
     for episode, seat in _positions(variant, 5, seed=3 + len(variant)):
         other = _planted(episode, seat, rng)
-        real = episode.machine
+        real = episode.hand_state
         assert real is not None and other is not None
         hidden = real.hands[1 - seat]
         for n in range(6):
             one = resample(episode, seat, random.Random(n))
             two = resample(other, seat, random.Random(n))
-            a, b = one.machine, two.machine
+            a, b = one.hand_state, two.hand_state
             assert a is not None and b is not None
             # The same view resamples the same world: the hidden cards played no part.
             assert (a.hands, sorted(a.stock), a.pile, a.log) == (
@@ -781,11 +781,11 @@ def test_a_view_reads_the_takes_again_when_the_log_is_a_new_one() -> None:
     found = [
         episode
         for episode, _ in _positions("practical", 40, seed=9)
-        if any(e[1] in takes for e in episode.machine.log)  # type: ignore[union-attr]
+        if any(e[1] in takes for e in episode.hand_state.log)  # type: ignore[union-attr]
     ]
     assert found
     for episode in found:
-        m = episode.machine
+        m = episode.hand_state
         assert m is not None
         for seat in (0, 1):
             assert episode.seen(seat) == _as_masks(episode.view(seat))

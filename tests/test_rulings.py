@@ -8,6 +8,7 @@ import pytest
 from dealing import deal, run
 
 import umtali
+from umtali.engine.hand import machine_of
 from umtali.engine.moves import REBUILD, SKIP_DRAW
 from umtali.engine.state import HandEnd
 
@@ -29,7 +30,7 @@ def hands_with_a_rebuild(limit: int = 2) -> list[umtali.Hand]:
     found = []
     for seed in range(3000):
         hand = random_hand(seed, stock_only=True)
-        if hand.machine.rebuilds:
+        if machine_of(hand).rebuilds:
             found.append(hand)
             if len(found) == limit:
                 break
@@ -41,33 +42,33 @@ def test_an_empty_stock_is_rebuilt_from_the_discards_under_the_top() -> None:
     for hand in hands_with_a_rebuild():
         # Replay up to the draw that rebuilt the stock and look at the pile first.
         actions = hand.actions()
-        at = next(i for i, e in enumerate(hand.machine.log) if e[1] == REBUILD)
-        moves_before = sum(1 for e in hand.machine.log[:at] if e[1] <= 6)
+        at = next(i for i, e in enumerate(machine_of(hand).log) if e[1] == REBUILD)
+        moves_before = sum(1 for e in machine_of(hand).log[:at] if e[1] <= 6)
         before = umtali.replay(hand.deal, actions[:moves_before])
-        assert before.machine.stock == [] and len(before.machine.pile) >= 2
-        top, under = before.machine.pile[-1], sorted(before.machine.pile[:-1])
+        assert machine_of(before).stock == [] and len(machine_of(before).pile) >= 2
+        top, under = machine_of(before).pile[-1], sorted(machine_of(before).pile[:-1])
         before.play("draw")
-        assert before.machine.pile == [top]
-        rebuilt = before.machine.rebuilds[0]
+        assert machine_of(before).pile == [top]
+        rebuilt = machine_of(before).rebuilds[0]
         assert sorted(c for c in rebuilt) == under
         # The card drawn is the rebuilt stock's top; the rest remains in order.
-        assert [*before.machine.stock[::-1]] == list(rebuilt[1:])
+        assert [*machine_of(before).stock[::-1]] == list(rebuilt[1:])
 
 
 def test_the_rebuilt_order_is_reproduced_by_a_replay() -> None:
     for hand in hands_with_a_rebuild():
         again = umtali.replay(hand.deal, hand.actions())
-        assert again.machine.rebuilds == hand.machine.rebuilds
-        assert again.scores == hand.scores and again.machine.log == hand.machine.log
+        assert machine_of(again).rebuilds == machine_of(hand).rebuilds
+        assert again.scores == hand.scores and machine_of(again).log == machine_of(hand).log
 
 
 def test_a_hand_ends_dead_when_no_card_can_be_drawn() -> None:
     hand = deal("AS 3S 5S 7S 9S 2H 4H 6H 8H 10H QC", "AD 3D 5D 7D 9D 2C 4C 6C 8C 10C")
     run(hand, "discard QC")
     # Empty the stock and leave one face-down card on the pile: nothing to draw.
-    hand.machine.stock.clear()
-    hand.machine.pile_down = True
-    hand.machine._next_turn()
+    machine_of(hand).stock.clear()
+    machine_of(hand).pile_down = True
+    machine_of(hand)._next_turn()
     assert hand.is_over and hand.end is HandEnd.NO_CARDS
     assert hand.went_out is None and hand.forfeited == ()
     assert hand.scores == (0, 0)
@@ -76,15 +77,15 @@ def test_a_hand_ends_dead_when_no_card_can_be_drawn() -> None:
 def test_one_face_up_discard_and_no_stock_still_allows_a_take() -> None:
     hand = deal("AS 3S 5S 7S 9S 2H 4H 6H 8H 10H QC", "AD 3D 5D 7D 9D 2C 4C 6C 8C 10C")
     run(hand, "discard QC")
-    hand.machine.stock.clear()
+    machine_of(hand).stock.clear()
     assert hand.legal_actions() == ["take"]
 
 
 def test_a_last_turn_with_nothing_to_draw_is_played_from_the_hand() -> None:
     hand = deal("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S 4D", "JH KH QS 2H 5H 7C 9C 2D 6D 8D", top="3C")
-    hand.machine.stock[:] = []  # as if the stock had run out
+    machine_of(hand).stock[:] = []  # as if the stock had run out
     run(hand, "meld 10S 9S 8S 7S 6S 5S 4S 3S 2S AS; discard 4D down")
-    assert hand.machine.log[-1][1] == SKIP_DRAW
+    assert machine_of(hand).log[-1][1] == SKIP_DRAW
     assert hand.legal_actions() == ["play JH"]
     run(hand, "play JH")
     assert hand.is_over and hand.went_out == 1 and len(hand.forfeited) == 9

@@ -11,6 +11,7 @@ from dealing import deal_in, refused, run
 
 import umtali
 from umtali.engine.cards import CARDS, Card, mask_of, rummy_points
+from umtali.engine.hand import machine_of
 
 JACKS_P1 = "10H JH QH JS JD JC KC QC 4S 5D"
 JACKS_P2 = "9H KH 2S 3S 5C 6C 10S AH AD 9D"
@@ -64,7 +65,7 @@ def test_going_out_ends_the_hand_at_once_and_going_rummy_doubles() -> None:
     assert "every discard is face up" in refused(hand, "discard KS down")
     run(hand, "discard KS")
     assert hand.is_over and hand.went_out == 1 and not hand.last_turn
-    assert rummy_points(hand.machine.forfeit) == P2_VALUE
+    assert rummy_points(machine_of(hand).forfeit) == P2_VALUE
     assert hand.scores == (2 * P2_VALUE, 0)
 
 

@@ -29,7 +29,7 @@ import random
 from umtali.engine.actions import Action
 from umtali.engine.cards import CARDS, Card, format_cards, plain_points, rummy_points
 from umtali.engine.errors import IllegalAction
-from umtali.engine.hand import Hand
+from umtali.engine.hand import Hand, machine_of
 from umtali.engine.melds import PieceKind, is_pair, meldable, melds_in, rummy_melds_in
 from umtali.engine.moves import DRAW, MELD, PLAY, TAKE, TAKE_FROM, Move, move_text
 from umtali.engine.optional import TAKE_NEXT_MOVE, OptionalState
@@ -51,7 +51,7 @@ def check_fresh(hand: Hand) -> list[str]:
     """What the state keeps (a hand's melds) against meldable itself, and the
     legal moves against those of a copy that has forgotten what it kept."""
     problems = []
-    machine = hand.machine
+    machine = machine_of(hand)
     if machine.mel_of >= 0 and machine.mel != meldable(machine.mel_of):
         problems.append("the kept melds of a hand are not meldable(hand): a kept answer is stale")
     fresh = machine.clone()
@@ -63,7 +63,7 @@ def check_fresh(hand: Hand) -> list[str]:
 
 def check_takes(hand: Hand) -> list[str]:
     """Takes offered from the discard pile against a plain search of the turn."""
-    machine = hand.machine
+    machine = machine_of(hand)
     pile = machine.pile
     if machine.phase == OVER or machine.pile_down or not pile:
         return []
@@ -97,7 +97,7 @@ def _lays(hand: OptionalState, whole: int, card: int, keep: int) -> bool:
 
 
 def check_cards(hand: Hand) -> list[str]:
-    if hand.machine.cards_accounted():
+    if machine_of(hand).cards_accounted():
         return []
     return ["the 52 cards are not each in exactly one place"]
 
@@ -106,7 +106,7 @@ def check_scores(hand: Hand) -> list[str]:
     if hand.rules.hand_scoring:
         return _check_hand_scores(hand)
     problems = []
-    machine = hand.machine
+    machine = machine_of(hand)
     for seat in (0, 1):
         points = 0
         for kind, mask, _, _ in machine.sides[seat]:
@@ -126,7 +126,7 @@ def check_scores(hand: Hand) -> list[str]:
 def _check_hand_scores(hand: Hand) -> list[str]:
     """Rummy: only the player who went out scores, the other hand's value, doubled for rummy."""
     expect = [0, 0]
-    machine = hand.machine
+    machine = machine_of(hand)
     if machine.phase == OVER and machine.out >= 0:
         out = machine.out
         log = machine.log
@@ -166,8 +166,8 @@ def check_views(hand: Hand) -> list[str]:
     problems = []
     # Cards shuffled back into the stock from the discard pile were seen face
     # up by both players, so only the rest of the stock must stay unseen.
-    recycled = {CARDS[i] for cards in hand.machine.rebuilds for i in cards}
-    stock = {CARDS[i] for i in hand.machine.stock} - recycled
+    recycled = {CARDS[i] for cards in machine_of(hand).rebuilds for i in cards}
+    stock = {CARDS[i] for i in machine_of(hand).stock} - recycled
     for player in (1, 2):
         view = hand.view(player)
         seen = _cards_in_view(view)
@@ -191,7 +191,7 @@ def _names(cards: set[Card]) -> str:
 def candidate_actions(hand: Hand, rng: random.Random) -> list[str]:
     """Actions worth trying now: every draw, each card played or discarded, real
     melds, and a few random card sets that are mostly not melds."""
-    machine = hand.machine
+    machine = machine_of(hand)
     cards = hand.cards_in_hand(machine.mover + 1)
     out = ["draw", "take", "take 2", "take next", "end"]
     out += [f"take {c}" for c in hand.pile[-4:-1]]
@@ -212,7 +212,7 @@ def candidate_actions(hand: Hand, rng: random.Random) -> list[str]:
 
 
 def _fingerprint(hand: Hand) -> tuple[object, ...]:
-    machine = hand.machine
+    machine = machine_of(hand)
     return (
         tuple(machine.hands),
         tuple(machine.stock),

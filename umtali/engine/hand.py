@@ -41,24 +41,34 @@ from umtali.engine.view import Piece, PlayerView, Step, pieces_of, step_of, view
 class Hand:
     """One hand in play.  Players are numbered 1 and 2; cards and actions are notation.
 
-    A hand holds its machine (:attr:`machine`: the classic one, or the optional-melding
-    one, as its rules say) and checks, explains and narrates what the machine plays.
-    Everything read here is a value (a number, a tuple, a frozen dataclass, or a list
-    made afresh for the caller), so nothing done to an answer changes the game; only
-    :meth:`play` does.  Searches, the bots and the engine's own modules work on the
-    machine's ints (its seats counted from 0) through :attr:`machine`.
+    A hand holds its machine (the classic one, or the optional-melding one, as its
+    rules say) and checks, explains and narrates what the machine plays.  The
+    machine is the hand's own: everything read here is a value (a number, a tuple,
+    a frozen dataclass, or a list or a machine made afresh for the caller), so
+    outside the engine nothing done to an answer changes the game; only
+    :meth:`play` does.  A search, which works on the machine's ints (its seats
+    counted from 0), asks :meth:`state` for a copy of the machine to play on, cheap
+    by design.  The engine's own modules that must see the live machine (the audit,
+    the record, real deals) reach it through :func:`machine_of`, and nothing outside
+    the engine does (a test checks it).
     """
 
-    __slots__ = ("_deal", "machine")
+    __slots__ = ("_deal", "_machine")
 
     def __init__(self, machine: HandState, deal: Deal | Dealt) -> None:
-        self.machine = machine
+        self._machine = machine
         # The Deal, or until it is first asked for the cards to make it from.
         self._deal = deal
 
     def clone(self) -> Hand:
-        """An independent copy (for a search, :attr:`machine`'s ``clone`` is cheaper)."""
-        return Hand(self.machine.clone(), self._deal)
+        """An independent copy (for a search, :meth:`state` is cheaper)."""
+        return Hand(self._machine.clone(), self._deal)
+
+    def state(self) -> HandState:
+        """A copy of the machine, for a search to play on with its ints (seats from 0):
+        ``legal_moves`` / ``apply_move`` / ``clone``.  It is the machine's own
+        ``clone``, lists copied, so playing on it leaves this hand as it was."""
+        return self._machine.clone()
 
     @property
     def deal(self) -> Deal:
@@ -70,7 +80,7 @@ class Hand:
 
     @property
     def rules(self) -> RuleSet:
-        return self.machine.rules
+        return self._machine.rules
 
     # ---------------------------------------------------------- questions
     # Each answer is a value: a fresh list, a tuple or a frozen dataclass, never
@@ -79,54 +89,54 @@ class Hand:
     @property
     def to_move(self) -> int | None:
         """1 or 2; None once the hand is over."""
-        m = self.machine
+        m = self._machine
         return None if m.phase == OVER else m.mover + 1
 
     @property
     def is_over(self) -> bool:
-        return self.machine.phase == OVER
+        return self._machine.phase == OVER
 
     @property
     def step(self) -> Step:
         """Where the player to move is in their turn."""
-        return step_of(self.machine)
+        return step_of(self._machine)
 
     @property
     def turns(self) -> int:
         """Turns completed in this hand."""
-        return self.machine.turns
+        return self._machine.turns
 
     @property
     def last_turn(self) -> bool:
         """Whether this is the last turn, the other player having gone out."""
-        return self.machine.last_turn
+        return self._machine.last_turn
 
     @property
     def went_out(self) -> int | None:
         """The first player who went out, or None (hand still on, or a dead hand)."""
-        out = self.machine.out
+        out = self._machine.out
         return out + 1 if out >= 0 else None
 
     @property
     def end(self) -> HandEnd | None:
         """How the hand ended (None while it goes on)."""
-        return self.machine.end
+        return self._machine.end
 
     @property
     def scores(self) -> tuple[int, int]:
         """Points so far; once the hand is over, forfeits included."""
-        m = self.machine
+        m = self._machine
         return (m.score(0), m.score(1))
 
     @property
     def forfeited(self) -> tuple[Card, ...]:
         """The cards the last-turn player could not get rid of (after the hand)."""
-        return tuple(cards_of(self.machine.forfeit))
+        return tuple(cards_of(self._machine.forfeit))
 
     @property
     def pile(self) -> tuple[Card, ...]:
         """The discard pile, its top last (its top may lie face down: see :meth:`view`)."""
-        return tuple(CARDS[i] for i in self.machine.pile)
+        return tuple(CARDS[i] for i in self._machine.pile)
 
     def hand_of(self, player: int) -> list[str]:
         """That player's cards, as notation, in suit then rank order."""
@@ -134,11 +144,11 @@ class Hand:
 
     def cards_in_hand(self, player: int) -> list[Card]:
         """That player's cards (hidden information: not for the opponent's eyes)."""
-        return cards_of(self.machine.hands[seat_of(player)])
+        return cards_of(self._machine.hands[seat_of(player)])
 
     def side(self, player: int) -> tuple[Piece, ...]:
         """The pieces on a player's side of the table, in the order laid."""
-        return pieces_of(self.machine, seat_of(player))
+        return pieces_of(self._machine, seat_of(player))
 
     def legal(self) -> list[Action]:
         """Every legal action now.
@@ -147,7 +157,7 @@ class Hand:
         takes the card (where additions extend one meld): then each is listed with
         the card it goes on.
         """
-        machine = self.machine
+        machine = self._machine
         return [machine.action_of(m) for m in machine.legal_moves()]
 
     def legal_actions(self) -> list[str]:
@@ -157,14 +167,14 @@ class Hand:
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see: never the opponent's hand or the stock order."""
         seat = seat_of(player)
-        legal = tuple(self.legal()) if self.machine.mover == seat else ()
-        return view_of(self.machine, player, legal)
+        legal = tuple(self.legal()) if self._machine.mover == seat else ()
+        return view_of(self._machine, player, legal)
 
     def events(self, viewer: int | None = None) -> tuple[Event, ...]:
         """Everything that happened, as ``viewer`` (1 or 2) saw it; None shows every card."""
         if viewer is not None:
             seat_of(viewer)
-        return events_of(self.machine.log, viewer)
+        return events_of(self._machine.log, viewer)
 
     def history(self) -> list[tuple[int, str]]:
         """Everything that happened, in words, seen by nobody in particular (all cards shown)."""
@@ -192,7 +202,7 @@ class Hand:
                 action = Action.parse(action)
             except InvalidNotation as e:
                 raise MalformedAction(str(e)) from None
-        machine = self.machine
+        machine = self._machine
         legal = machine.legal_moves()
         target = None
         if action.kind is ActionKind.PLAY:
@@ -219,26 +229,35 @@ class Hand:
         plain = to_move(action)  # (PLAY, card): where one meld takes it
         options = [m for m in legal if m[1] == plain[1] and m[0] in SINGLE_PLAYS]
         if not options:
-            raise IllegalAction(explain(self.machine, action, legal))
+            raise IllegalAction(explain(self._machine, action, legal))
         target = self._checked_target(action)
         if plain in options:
             return plain, target
         if target is None:
-            choices = [self.machine.action_of(m) for m in options]
+            choices = [self._machine.action_of(m) for m in options]
             raise AmbiguousAction(ambiguous_play(action.cards[0], choices))
         move = to_move(action, self.rules)  # the addition to the meld it names
         if move not in options:
-            raise IllegalAction(explain(self.machine, action, legal))
+            raise IllegalAction(explain(self._machine, action, legal))
         return move, target
 
     def _checked_target(self, action: Action) -> int | None:
         named = action.target
         if named is None:
             return None
-        refusal = target_refusal(self.machine, action.cards[0], named)
+        refusal = target_refusal(self._machine, action.cards[0], named)
         if refusal:
             raise IllegalAction(refusal)
         return named.index
+
+
+def machine_of(hand: Hand) -> HandState:
+    """The live machine behind ``hand``: the engine's own way in, for its modules
+    that read what no public answer gives (the audit checks the machine's kept
+    answers, the record and real deals read its log as it grows).  Only modules of
+    :mod:`umtali.engine` call it (a test checks that); everyone else asks
+    :meth:`Hand.state` for a copy."""
+    return hand._machine
 
 
 def deal_hand(

@@ -152,9 +152,7 @@ class Game:
             end = h.end
             if end is None:  # the hand goes on
                 break
-            result = HandResult(
-                n + 1, h.machine.dealer + 1, h.scores, h.went_out, tuple(h.forfeited), end
-            )
+            result = HandResult(n + 1, h.deal.dealer, h.scores, h.went_out, tuple(h.forfeited), end)
             done.append((h, result))
         return [result for _, result in done]
 
@@ -162,7 +160,7 @@ class Game:
     def dealer(self) -> int:
         """Who deals the next hand (or dealt the current one)."""
         if self.hand is not None and not self.hand.is_over:
-            return self.hand.machine.dealer + 1
+            return self.hand.deal.dealer
         results = self.results
         return next_dealer(results[-1], self.rules) if results else self._first_dealer
 

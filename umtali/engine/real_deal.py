@@ -43,7 +43,7 @@ from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import CARDS, Card
 from umtali.engine.deal import Deal
 from umtali.engine.errors import RecordError
-from umtali.engine.hand import Hand
+from umtali.engine.hand import Hand, machine_of
 from umtali.engine.match import Game, Session
 from umtali.engine.moves import DRAW
 from umtali.engine.rules import RuleSet
@@ -179,7 +179,7 @@ class DrawCheck:
         self.line = lines.get("drawn", 0)
         self.source = source
         self.count = 0  # cards drawn so far
-        self._logged = len(hand.machine.log)  # the hand's log entries looked at
+        self._logged = len(machine_of(hand).log)  # the hand's log entries looked at
 
     def _where(self) -> str:
         return f"the 'drawn:' line (line {self.line})" if self.line else "the hand's 'drawn:' line"
@@ -195,14 +195,14 @@ class DrawCheck:
 
     def after(self, line: int) -> None:
         """Check the card the action at ``line`` drew (if it drew) against the line."""
-        log = self.hand.machine.log
+        log = machine_of(self.hand).log
         for entry in log[self._logged :]:
             if entry[1] != DRAW:
                 continue
             expected, got = self.drawn[self.count], CARDS[entry[3]]
             self.count += 1
             if got != expected:
-                held = sorted([got, *(CARDS[i] for i in self.hand.machine.stock)])
+                held = sorted([got, *(CARDS[i] for i in machine_of(self.hand).stock)])
                 raise RecordError(
                     f"{self.source}:{self.line}: card {self.count} drawn, {expected}, cannot "
                     f"be drawn at line {line}: the stock, rebuilt from the discard pile, then "

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from umtali.engine.actions import Action
 from umtali.engine.errors import RecordError as RecordError  # its home before errors.py
-from umtali.engine.hand import Hand
+from umtali.engine.hand import Hand, machine_of
 from umtali.engine.match import Game, Session, StandIn
 from umtali.engine.moves import NOT_MOVES
 from umtali.engine.real_deal import by_hand, typed_deal_lines
@@ -216,7 +216,7 @@ class RecordWriter:
                     return None
                 out += lines[len(self._actions) :]
                 self._actions = lines
-                self._written = (hand, len(hand.machine.log), len(undone))
+                self._written = (hand, len(machine_of(hand).log), len(undone))
                 if hand.is_over and not self._result:
                     out.append(_result_line(hand))
                     self._result = True
@@ -228,7 +228,7 @@ class RecordWriter:
                 hand = games[g].hands[n]
                 undone = games[g].undone_in(n)
                 self._actions = _hand_lines(games[g], n)
-                self._written = (hand, len(hand.machine.log), len(undone))
+                self._written = (hand, len(machine_of(hand).log), len(undone))
                 out += _deal_lines(n + 1, hand) + self._actions
                 self._result = hand.is_over
                 if hand.is_over:
@@ -251,11 +251,11 @@ class RecordWriter:
             return None
         if undos != len(game.undone_in(self._hand)):
             return None
-        if sum(1 for entry in hand.machine.log[logged:] if entry[1] not in NOT_MOVES) != 1:
+        if sum(1 for entry in machine_of(hand).log[logged:] if entry[1] not in NOT_MOVES) != 1:
             return None
         line = _action_line(*played)
         self._actions.append(line)
-        self._written = (hand, len(hand.machine.log), undos)
+        self._written = (hand, len(machine_of(hand).log), undos)
         out = line + "\n"
         if hand.is_over:
             out += _result_line(hand) + "\n"

@@ -102,7 +102,7 @@ def play_research_match(
             scores = episode.totals
             hands += len(episode.past)
         else:
-            m = episode.machine
+            m = episode.hand_state
             assert m is not None
             scores = (m.score(0), m.score(1))
             hands += 1

@@ -38,6 +38,7 @@ from umtali.bots.levels import names
 from umtali.bots.policy import forced_choice
 from umtali.bots.seat import Decision, GameInfo, Seat
 from umtali.engine.actions import Action
+from umtali.engine.cards import mask_of
 from umtali.engine.events import Event
 from umtali.engine.hand import Hand, deal_hand
 from umtali.engine.match import MAX_HANDS, MAX_TARGET_HANDS, game_decided, hand_cap
@@ -74,10 +75,12 @@ class OracleBot:
         forced = forced_choice(actions) if hand.rules.mandatory_play else None
         if forced is not None:
             return forced
-        me = hand.machine.mover
+        player = hand.to_move
+        assert player is not None  # it has legal actions
+        me = player - 1  # the machine's seat
         best: tuple[int, Action] | None = None
         for a in actions:
-            state = hand.machine.clone()
+            state = hand.state()
             state.apply_move(to_move(a, hand.rules))
             margin = rollout(state, me)
             if best is None or margin > best[0]:
@@ -144,7 +147,7 @@ def told_the_hand(hand: Hand) -> tuple[PlayerView, Knowledge]:
     assert player is not None
     view = hand.view(player)
     know = Knowledge.of(view)
-    theirs = hand.machine.hands[2 - player]
+    theirs = mask_of(hand.cards_in_hand(3 - player))
     return view, replace(know, opp_known=theirs, unseen=know.unseen & ~theirs, opp_never=0)
 
 

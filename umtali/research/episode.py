@@ -101,7 +101,7 @@ class Episode:
         "dealt",
         "drawing",
         "eleven",
-        "machine",
+        "hand_state",
         "order",
         "root",
         "rules",
@@ -124,7 +124,7 @@ class Episode:
             raise ValueError(f"seat {eleven!r} cannot take the eleventh card here")
         self.order = deal_order(self.rules, self.dealer, self.eleven)
         self.dealt: list[int] = []  # cards dealt so far, in order (until the deal is done)
-        self.machine: HandState | None = None
+        self.hand_state: HandState | None = None
         self.drawing = False  # the mover drew: the stock's card is chance's to choose
         # The legal ids and their moves (and targets) now, made when first asked for.
         self._legal: dict[int, tuple[Move, int | None]] | None = None
@@ -140,7 +140,7 @@ class Episode:
         c.eleven = self.eleven
         c.order = self.order
         c.dealt = self.dealt[:]
-        c.machine = None if self.machine is None else self.machine.clone()
+        c.hand_state = None if self.hand_state is None else self.hand_state.clone()
         c.drawing = self.drawing
         c._legal = self._legal
         c.base = self.base
@@ -158,7 +158,7 @@ class Episode:
         eleven = None if machine.rules.up_card else machine.first
         episode = Episode(machine.rules, machine.dealer, eleven)
         episode.dealt = []
-        episode.machine = machine
+        episode.hand_state = machine
         episode.root = root
         episode.base = len(machine.log) if root >= 0 else 0
         return episode
@@ -167,11 +167,11 @@ class Episode:
 
     @property
     def dealing(self) -> bool:
-        return self.machine is None
+        return self.hand_state is None
 
     def current(self) -> int:
         """The seat to move (0 or 1), :data:`CHANCE` or :data:`TERMINAL`."""
-        m = self.machine
+        m = self.hand_state
         if m is None or self.drawing:
             return CHANCE
         if m.phase == OVER:
@@ -179,11 +179,11 @@ class Episode:
         return m.mover
 
     def is_over(self) -> bool:
-        return self.machine is not None and self.machine.phase == OVER
+        return self.hand_state is not None and self.hand_state.phase == OVER
 
     def chance_outcomes(self) -> list[int]:
         """The cards chance may give now (each equally likely)."""
-        m = self.machine
+        m = self.hand_state
         if m is None:
             dealt = set(self.dealt)
             return [c for c in range(52) if c not in dealt]
@@ -196,7 +196,7 @@ class Episode:
         found = self._legal
         if found is None:
             found = {}
-            m = self.machine
+            m = self.hand_state
             if m is not None and not self.drawing:
                 for move in m.legal_moves():
                     action = m.action_of(move)
@@ -217,7 +217,7 @@ class Episode:
 
     def hand_of(self, seat: int) -> int:
         """The cards ``seat`` holds (or has been dealt so far), as a card set."""
-        m = self.machine
+        m = self.hand_state
         if m is None:
             return sum(
                 1 << c for c, who in zip(self.dealt, self.order, strict=False) if who == seat
@@ -230,7 +230,7 @@ class Episode:
         In a resampled episode the other seat's past is what ``root`` saw of it (its
         own stock draws unnamed): the cards it really drew were never sampled.
         """
-        m = self.machine
+        m = self.hand_state
         if m is None:
             raise ValueError("the cards are still being dealt: there is no view yet")
         mine = not self.drawing and m.phase != OVER and m.mover == seat
@@ -244,7 +244,7 @@ class Episode:
     def seen(self, seat: int) -> SeenMasks:
         """What ``seat`` may see once the deal is done, as card sets: :meth:`view`'s
         facts less the pieces' shapes and the history (the observers' hot path)."""
-        m = self.machine
+        m = self.hand_state
         if m is None:
             raise ValueError("the cards are still being dealt: there is no view yet")
         return seen_masks(m, seat + 1)
@@ -253,7 +253,7 @@ class Episode:
         """Seat 0's and seat 1's result: +1 for the higher score of the hand, -1 for the
         lower, 0 each for a level hand (or, with ``margin``, the points between them).
         Zero until the hand is over."""
-        m = self.machine
+        m = self.hand_state
         if m is None or m.phase != OVER:
             return (0.0, 0.0)
         lead = m.score(0) - m.score(1)
@@ -264,7 +264,7 @@ class Episode:
     def action_text(self, seat: int, number: int) -> str:
         """An action in words: a card for chance, notation for a player."""
         if seat == CHANCE:
-            if self.machine is None:
+            if self.hand_state is None:
                 who = self.order[len(self.dealt)] if len(self.dealt) < len(self.order) else 0
                 place = "the up-card" if who == UP else f"seat {who}"
                 return f"deal {CARDS[number]} to {place}"
@@ -277,7 +277,7 @@ class Episode:
 
     def apply(self, number: int) -> None:
         """Play chance's card or the mover's action id (:class:`NoActionId` if illegal)."""
-        m = self.machine
+        m = self.hand_state
         if m is None:
             if number in self.dealt or not 0 <= number < 52:
                 raise NoActionId(f"{number} is no card left to deal")
@@ -324,7 +324,7 @@ class Episode:
             seed=0,
             rules=rules,
         )
-        self.machine = hand.machine
+        self.hand_state = hand.state()  # the hand's machine, ours to play on
 
 
 def card_list(mask: int) -> str:

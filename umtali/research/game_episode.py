@@ -225,7 +225,7 @@ class GameEpisode:
         self.hand = Episode(self.rules, self.dealer) if self.rules.up_card else None
 
     def _hand_over(self, hand: Episode) -> None:
-        m = hand.machine
+        m = hand.hand_state
         assert m is not None and m.end is not None
         scores = (m.score(0), m.score(1))
         self.past += (Finished(hand, scores),)

@@ -191,7 +191,7 @@ def _told(episode: Episode) -> str:
     """A hand's history, every card named."""
     from umtali.engine.events import events_of
 
-    m = episode.machine
+    m = episode.hand_state
     if m is None:
         return f"dealing: {len(episode.dealt)} cards dealt"
     return "\n".join(f"{e.player}: {e}" for e in events_of(m.log))

@@ -30,7 +30,7 @@ def resample(episode: Episode, seat: int, rng: random.Random, read: bool = True)
     ``read`` weighs the opponent's cards by their play (our ``expert``'s reading);
     without it only what the rules prove is used.
     """
-    real = episode.machine
+    real = episode.hand_state
     if real is None or episode.current() != seat:
         raise ValueError(f"seat {seat} may resample only at its own move, after the deal")
     view = episode.view(seat)

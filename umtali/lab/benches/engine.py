@@ -32,7 +32,7 @@ def random_hands(count: int, seed: int, rules: str | RuleSet = "classic") -> tup
     rs = rules_named(rules)
     start = time.perf_counter()
     for n in range(count):
-        state = deal_hand(seed=seed + n, rules=rs).machine  # a search plays on the machine
+        state = deal_hand(seed=seed + n, rules=rs).state()  # a search plays on a copy
         while state.phase != OVER:
             moves = state.legal_moves()
             state.apply_move(moves[int(pick() * len(moves))])
@@ -49,7 +49,7 @@ def sample_states(count: int, seed: int, rules: str | RuleSet = "classic") -> li
     rs = rules_named(rules)
     n = 0
     while len(states) < count:
-        hand = deal_hand(seed=seed + n, rules=rs).machine
+        hand = deal_hand(seed=seed + n, rules=rs).state()
         n += 1
         while hand.phase != OVER:
             if rng.random() < 0.1:
@@ -109,7 +109,7 @@ def random_for(seconds: float, seed: int) -> tuple[int, int, float]:
     pick = rng.random  # the same cheap choice in every engine's loop
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = deal_hand(seed=seed + hands).machine
+        state = deal_hand(seed=seed + hands).state()
         while state.phase != OVER:
             moves = state.legal_moves()
             state.apply_move(moves[int(pick() * len(moves))])

@@ -26,7 +26,7 @@ from umtali.bots.hard import HardBot
 from umtali.bots.inference import read_opponent
 from umtali.bots.knowledge import Knowledge
 from umtali.engine.actions import Action
-from umtali.engine.cards import indices
+from umtali.engine.cards import indices, mask_of
 from umtali.engine.hand import Hand
 from umtali.engine.match import Game
 from umtali.engine.rules import PRESETS, rules_named
@@ -58,7 +58,7 @@ def gather(games: int, version: int = BANK_VERSION, variant: str = "classic") ->
             return
         view = hand.view(mover)
         if view.opponent_hand_size and any(e.player != mover for e in view.events):
-            found.append(Seen(view, hand.machine.hands[2 - mover]))
+            found.append(Seen(view, mask_of(hand.cards_in_hand(3 - mover))))
 
     for i in range(games):
         driver = Driver([HardBot(2 * i), HardBot(2 * i + 1)], [after])

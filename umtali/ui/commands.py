@@ -19,7 +19,6 @@ is one entry here and its answer.
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import KW_ONLY, dataclass
 from enum import Enum
@@ -299,7 +298,7 @@ _VERBS = tuple(dict.fromkeys(words[0] for words in WORDS.values()))
 _NEEDS_CARDS = {
     WORDS[kind][0]: kind for kind in (ActionKind.MELD, ActionKind.PLAY, ActionKind.DISCARD)
 }
-_RANK_START = re.compile(r"^(10|[2-9AJQKT])", re.IGNORECASE)
+_RANKS = ("10", *"23456789AJQKT")  # what a card's word begins with
 
 
 def parse_command(text: str, view: PlayerView) -> Command:
@@ -355,7 +354,7 @@ def _not_a_command(text: str, words: list[str], err: InvalidNotation) -> str:
     if near:
         return f"{text.strip()!r} is not a command: did you mean {near[0]}?"
     bad = next((w for w in words if not _is_card(w)), words[0])
-    if _RANK_START.match(bad) and len(bad) <= 4:
+    if bad.upper().startswith(_RANKS) and len(bad) <= 4:
         return str(err)  # a card mistyped: Card.parse names it and says how to write one
     return f"{text.strip()!r} is not a command: try draw, take, meld, play, discard, or help"
 

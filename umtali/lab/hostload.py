@@ -140,8 +140,8 @@ def bench_host(games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
         saved = read_saved(host.saver.paths[0]).match
         match = host.match
         assert isinstance(match, Session) and isinstance(saved, Session)
-        played = [[h.actions() for h in g.hands] for g in match.games]
-        if [[h.actions() for h in g.hands] for g in saved.games] != played:
+        played = [[h.played() for h in g.hands] for g in match.games]
+        if [[h.played() for h in g.hands] for g in saved.games] != played:
             lost += 1
     for host in hosts:
         for screen in host.remote.values():

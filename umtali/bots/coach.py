@@ -102,23 +102,56 @@ class Verdict:
     def label(self) -> Label | None:
         return label_for(self.cost, self.chances)
 
-    def reason(self) -> str:
-        """What was better, by how much, and why, in words a player can use."""
+    @property
+    def reasons(self) -> tuple[Reason, ...]:
+        """What was better, by how much, and why: the verdict's own findings, then the
+        facts the player could see, each a clause of its own."""
+        facts = tuple(Reason(Clause.FACT, fact) for fact in self.facts)
         if self.played == self.best:
             said = "the best move here"
             if self.odds is not None:
                 said += f": {_pct(self.odds[0])} to win the game"
-            return "; ".join([said, *self.facts])
+            return (Reason(Clause.BEST, said), *facts)
         if self.chances:
             cost = f"{_pct(self.cost, 'about ')} of your chance to win the game"
             cost += f" ({_points(self.points)})"
         else:
             cost = f"about {self.points:.1f} points this hand"
-        said = f"better: {self.best}; it cost {cost}"
+        cost = f"it cost {cost}"
         if self.odds is not None:
             best, mine = self.odds
-            said += f": {_pct(best)} to win with {self.best}, {_pct(mine)} as played"
-        return "; ".join([said, *self.facts])
+            cost += f": {_pct(best)} to win with {self.best}, {_pct(mine)} as played"
+        return (Reason(Clause.BETTER, f"better: {self.best}"), Reason(Clause.COST, cost), *facts)
+
+    def reason(self) -> str:
+        """What was better, by how much, and why, in words a player can use."""
+        return "; ".join(str(reason) for reason in self.reasons)
+
+
+class Clause(Enum):
+    """What one clause of a verdict's reason tells."""
+
+    BEST = "best"  # the move played was the search's choice
+    BETTER = "better"  # the move the search preferred
+    COST = "cost"  # what the move played gave up against it
+    FACT = "fact"  # something the player could see: a card taken, the score
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """One clause of a verdict's reason: what it tells, and its words."""
+
+    clause: Clause
+    words: str
+
+    @property
+    def finding(self) -> bool:
+        """The verdict's own finding (said at every decision), not a fact of the
+        position (a review says each fact once a hand)."""
+        return self.clause is not Clause.FACT
+
+    def __str__(self) -> str:
+        return self.words
 
 
 def _pct(chance: float, about: str = "") -> str:

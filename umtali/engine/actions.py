@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from umtali.engine.cards import Card, by_rank_desc, mask_of
@@ -73,11 +74,19 @@ class Action:
     @staticmethod
     def parse(text: str) -> Action:
         """Read an action in Umtali notation (case-insensitive)."""
-        words = text.replace(",", " ").split()
+        return Action.parse_words(text.replace(",", " ").split(), text.strip())
+
+    @staticmethod
+    def parse_words(words: Sequence[str], text: str | None = None) -> Action:
+        """Read an action from the words of its notation, split already (a line typed
+        at the prompt, its aliases given as the words they stand for); ``text`` is
+        how a refusal quotes it (by default the words, a space apart)."""
+        if text is None:
+            text = " ".join(words)
         if not words:
             raise InvalidNotation(f"an empty command is not an action: {USAGE}")
         verb = words[0].lower()
-        rest = words[1:]
+        rest = list(words[1:])
         try:
             if verb in ("draw", "take") and not rest:
                 return Action(ActionKind(verb))

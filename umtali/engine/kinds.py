@@ -122,6 +122,21 @@ ARITY: dict[ActionKind, int] = {
     ActionKind.DISCARD: 1,
 }
 
+#: The words an action of each kind is written with before its cards: the verb, and
+#: for two takes the word after it (a take from deep in the pile is ``take`` and its
+#: card).  The prompt's verbs and short aliases are read off this table.
+WORDS: dict[ActionKind, tuple[str, ...]] = {
+    ActionKind.DRAW: ("draw",),
+    ActionKind.TAKE: ("take",),
+    ActionKind.TAKE_TWO: ("take", "2"),
+    ActionKind.TAKE_NEXT: ("take", "next"),
+    ActionKind.TAKE_FROM: ("take",),
+    ActionKind.END: ("end",),
+    ActionKind.MELD: ("meld",),
+    ActionKind.PLAY: ("play",),
+    ActionKind.DISCARD: ("discard",),
+}
+
 # Every mapping below is read off KINDS; the hot path's dicts are keyed by plain ints
 # (a MoveKind is one), so a log entry's int finds its row directly.
 ACTION_OF_MOVE: dict[int, ActionKind] = {int(m): a for m, a, _ in KINDS if a is not None}
@@ -155,6 +170,7 @@ __all__ = [
     "NOT_PLAYED",
     "NO_CARDS",
     "SINGLE_PLAYS",
+    "WORDS",
     "ActionKind",
     "EventKind",
     "MoveKind",

@@ -126,8 +126,9 @@ _PLAYER_KINDS = {k.value: k for k in PlayerKind}
 _MATCH_KINDS = {k.value: k for k in MatchKind}
 
 
-def parse_record(text: str, source: str = "record") -> RecordData:
-    """Read a record's text (no replay yet); raises RecordError naming the line."""
+def parse_record(text: str, source: str = "record", header_only: bool = False) -> RecordData:
+    """Read a record's text (no replay yet); raises RecordError naming the line.
+    ``header_only`` stops at the first game: whose record it is, not what was played."""
     rows = [(n, raw.split("#", 1)[0].strip()) for n, raw in enumerate(text.splitlines(), 1)]
     rows = [(n, r) for n, r in rows if r]
     if not rows:
@@ -167,6 +168,8 @@ def parse_record(text: str, source: str = "record") -> RecordData:
         elif key == "copy" and not games and version >= 3:
             copies.append(unescape_name(rest.strip()))
         elif key == "game":
+            if header_only:
+                break
             if _int(rest.strip(), source, n, "the game number") != len(games) + 1:
                 raise RecordError(f"{source}:{n}: games must be numbered in order")
             games.append([])
@@ -351,3 +354,16 @@ def load(text: str, source: str = "record") -> tuple[RecordData, Game | Session]
     """Parse and replay a record; raises RecordError for any fault."""
     data = parse_record(text, source)
     return data, restore(data, source)
+
+
+def load_saved(text: str, source: str = "record") -> tuple[RecordData, Game | Session]:
+    """:func:`load` for a save file, whose last line may have been cut short by a kill
+    (it lacks its newline): if the record does not load with that line, it loads
+    without it."""
+    try:
+        return load(text, source)
+    except RecordError:
+        whole = text.rfind("\n") + 1  # where the line cut short begins
+        if not text or text.endswith("\n") or not whole:
+            raise
+        return load(text[:whole], source)

@@ -199,17 +199,18 @@ def fuzz_game(
         report.prompts += 1
         if report.prompts > budget:
             raise _Hung
-        if message.endswith("> ") and seat is not None and seat._view is not None:
+        view = None if seat is None else seat.asking
+        if view is not None:  # the seat's move prompt
             if pending[0] == 0:
                 pending[0] = rng.randint(0, per_prompt)
                 if not pending[0]:
-                    return f"{advisor.choose(seat._view, GameInfo()).action}\r"
+                    return f"{advisor.choose(view, GameInfo()).action}\r"
             pending[0] -= 1
             report.lines += 1
             return _clean(hostile_line(rng)) + "\r"
-        if "[y/N]" in message:
-            return "n\r"
-        return "\r"  # every pause, and the dealer's question
+        # Any other question: no to a yes/no one (leave? resign?), and at a pause or
+        # the dealer's question a word that does what Enter does.
+        return "n\r"
 
     start = time.perf_counter()
     game = Game(variant, seed=seed)
@@ -274,9 +275,9 @@ def _in_app(
     def nudge() -> None:
         seen = -1
         while not done.wait(patience):
-            if asked[0] == seen and (screen._question is not None or screen._page is not None):
+            if asked[0] == seen and (screen.asking or screen.page_open):
                 nudges[0] += 1
-                pipe.send_text("q\r" if screen._page is not None else "\r")
+                pipe.send_text("q\r" if screen.page_open else "\r")
             seen = asked[0]
 
     with create_app_session(input=pipe, output=output):

@@ -102,6 +102,7 @@ def ladder_from_records(paths: Sequence[Path]) -> dict[str, Any]:
     if len(variants) > 1:
         raise RecordError(f"the records are of different rules ({', '.join(sorted(variants))})")
     table: dict[str, Any] = {}
+    pairs: set[tuple[frozenset[str], int]] = set()  # two levels and a bank, either way round
     scores: dict[tuple[str, str], list[float]] = {}
     for path, (key, results) in zip(paths, runs, strict=True):
         if not results:
@@ -110,8 +111,10 @@ def ladder_from_records(paths: Sequence[Path]) -> dict[str, Any]:
             raise RecordError(f"{path} is a level against itself, which rates nothing")
         played = [results[i] for i in sorted(results)]
         name = f"{key.a} v {key.b}, bank {key.bank_version}"
-        if name in table or f"{key.b} v {key.a}, bank {key.bank_version}" in table:
+        pair = (frozenset((key.a, key.b)), key.bank_version)
+        if pair in pairs:
             raise RecordError(f"{path}: {name} is given twice (the same deals)")
+        pairs.add(pair)
         table[name] = summarise(key.a, key.b, played, key.bank_version)
         scores.setdefault((key.a, key.b), []).extend(r.game_share for r in played)
     levels = list(dict.fromkeys(x for pair in scores for x in pair))

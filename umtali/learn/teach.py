@@ -147,8 +147,7 @@ class Teacher:
 
     def lesson(self, lesson: Lesson) -> None:
         number = LESSONS.index(lesson) + 1
-        title = f"Lesson {number}: {lesson.title}"
-        self._read(lesson.intro, title)
+        self._read(lesson.intro, number, lesson)
         try:
             if self._pause("Press Enter to deal, or q to go back:") == "q":
                 return
@@ -156,7 +155,7 @@ class Teacher:
             self._play(run, TableInfo(NAMES, label=f"Lesson {number}"))
             self._remember(lesson.key, True, None)
             you, them = run.hand.scores
-            self._read(lesson.outro.format(you=you, them=them), title)
+            self._read(lesson.outro.format(you=you, them=them), number, lesson)
             if self._pause("Press Enter for the quiz, or q to go back:") == "q":
                 return
             self._quiz(QuizRun(lesson), number)
@@ -326,16 +325,15 @@ class Teacher:
                 self.unsaved = unsaved
                 self.screen.say(Text(unsaved, "yellow"))
 
-    def _read(self, text: str, title: str) -> None:
-        """A lesson's text on a screen of its own; where the terminal is too short for
-        it, in a page the learner scrolls, then its title under the question."""
+    def _read(self, text: str, number: int, lesson: Lesson) -> None:
+        """Lesson ``number``'s text on a screen of its own; where the terminal is too
+        short for it, in a page the learner scrolls, then its title under the question."""
+        title = f"Lesson {number}: {lesson.title}"
         panel = self._panel(text, title)
         width, height = self.screen.size()
         if len(lines_of(panel, width, None)) > height - 3:
             self.screen.page(panel, title)
-            panel = self._panel(
-                f"(The text of {title.split(':')[0]}: type read to see it again.)", title
-            )
+            panel = self._panel(f"(The text of Lesson {number}: type read to see it again.)", title)
         self.screen.show(panel)
 
     def _words(self, text: str, style: str = "") -> Text:

@@ -243,12 +243,12 @@ class QuizRun:
             return ""
         lost = " ".join(name(c) for c in hand.forfeited)
         if hand.went_out == LEARNER:
-            told = f"You went out; your opponent forfeited to you: {lost}"
+            out, forfeited = "You went out", f"your opponent forfeited to you: {lost}"
         else:
-            told = f"Your opponent went out; you forfeited to them: {lost}"
+            out, forfeited = "Your opponent went out", f"you forfeited to them: {lost}"
         if not lost:
-            told = told.split(";")[0] + "; nothing was forfeited"
-        return f"The hand is over. {told}."
+            forfeited = "nothing was forfeited"
+        return f"The hand is over. {out}; {forfeited}."
 
     def answer_move(self, action: Action) -> Answered:
         """An answer to a :class:`Question` (a move)."""

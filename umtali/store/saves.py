@@ -41,10 +41,9 @@ from umtali.engine.record import (
     RecordData,
     RecordError,
     RecordWriter,
-    load,
     match_kind,
-    parse_record,
 )
+from umtali.engine.record_read import load_saved, parse_record
 from umtali.store.door import (
     RECORD,
     FileBusy,
@@ -143,8 +142,7 @@ def _take_record(
     held = _hold_saved(path)
     try:
         text = decode(path, held.read(RECORD), RECORD)
-        head = text.split("\ngame ", 1)[0]  # the header says whose game it is
-        data = parse_record(head, str(path))
+        data = parse_record(text, str(path), header_only=True)  # whose game it is
         if not _holds_game(data, match, players):
             raise RecordError(
                 f"{path} holds another game: a record is written only to a new file or to "
@@ -394,13 +392,7 @@ def read_saved(path: Path, follow: bool = True) -> SavedGame:
     does not load with it, it loads without it.
     """
     text, modified = _record_text(path, follow)
-    try:
-        data, match = load(text, str(path))
-    except RecordError:
-        cut = text.rfind("\n") + 1
-        if not text or text.endswith("\n") or not cut:
-            raise
-        data, match = load(text[:cut], str(path))
+    data, match = load_saved(text, str(path))
     return SavedGame(path, modified, data.players, match, tuple(Path(c) for c in data.copies))
 
 

@@ -86,13 +86,17 @@ class Asked:
 
 # ---------------------------------------------------------------- answers
 
+#: The word a hint is said with: ``Hint: <move> <dash> <why>``, the move in notation.
+#: A client at another terminal reads its hint by it (the host load test does).
+HINT_LABEL = "Hint:"
+
 
 def hint(asked: Asked) -> None:
     """What the hint bot would do here, and why."""
     decision = asked.seat.hint_bot.choose(asked.view, asked.info)
     asked.screen.say(
         Text.assemble(
-            ("Hint:", "cyan"), f" {decision.action} {asked.seat.theme.dash} {decision.reason}"
+            (HINT_LABEL, "cyan"), f" {decision.action} {asked.seat.theme.dash} {decision.reason}"
         )
     )
 

@@ -22,6 +22,7 @@ from umtali.ui.theme import Theme
 Reviewed = tuple[int, HandReview]
 
 _STYLE = {Label.INACCURACY: "yellow", Label.MISTAKE: "dark_orange", Label.BLUNDER: "bold red"}
+_PLURAL = {Label.INACCURACY: "inaccuracies", Label.MISTAKE: "mistakes", Label.BLUNDER: "blunders"}
 
 
 def flagged(hands: Sequence[Reviewed]) -> list[Verdict]:
@@ -35,17 +36,11 @@ def _counts(verdicts: Sequence[Verdict]) -> str:
     for label in (Label.BLUNDER, Label.MISTAKE, Label.INACCURACY):
         n = sum(1 for v in verdicts if v.label is label)
         if n:
-            parts.append(_plural(n, label.value))
+            parts.append(f"1 {label.value}" if n == 1 else f"{n} {_PLURAL[label]}")
     rest = sum(1 for v in verdicts if v.label is None)
     if rest:
         parts.append(f"{rest} more listed")
     return ", ".join(parts) if parts else "nothing costly"
-
-
-def _plural(n: int, word: str) -> str:
-    if n == 1:
-        return f"1 {word}"
-    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
 
 
 def render_review(
@@ -94,10 +89,9 @@ def render_review(
                 number += 1
                 label = v.label
                 tag = Text(label.value, _STYLE[label]) if label else Text("listed", "dim")
-                reason = "; ".join(
-                    part for part in v.reason().split("; ") if part not in said or "better" in part
-                )
-                said.update(v.facts)
+                told = [r for r in v.reasons if r.finding or r.words not in said]
+                said.update(r.words for r in v.reasons if not r.finding)
+                reason = "; ".join(r.words for r in told)
                 line = Text.assemble(tag, f" {v.played} {theme.dash} {reason}.")
                 table.add_row(f"{number:>{width}}. turn {v.turn:>2}", line)
             parts.append(table)

@@ -19,7 +19,6 @@ is one entry here and its answer.
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import KW_ONLY, dataclass
 from enum import Enum
@@ -33,21 +32,24 @@ from umtali.bots.forced import forced_action
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import Card
 from umtali.engine.errors import InvalidNotation
+from umtali.engine.kinds import ARITY, WORDS
 from umtali.engine.rules import RuleSet
 from umtali.engine.view import PlayerView
 from umtali.ui import answers
 from umtali.ui.answers import Asked, AtTable
 from umtali.ui.spoken import SpokenScreen
 
-ALIASES = {
-    "d": "draw",
-    "t": "take",
-    "m": "meld",
-    "p": "play",
-    "x": "discard",
-    "t2": "take 2",
-    "tn": "take next",
-    "e": "end",
+#: The moves' short words, each standing for the words of its kind of action (``t``
+#: is take, and what follows it: ``t 2``, ``t 7H``).
+ALIASES: dict[str, ActionKind] = {
+    "d": ActionKind.DRAW,
+    "t": ActionKind.TAKE,
+    "m": ActionKind.MELD,
+    "p": ActionKind.PLAY,
+    "x": ActionKind.DISCARD,
+    "t2": ActionKind.TAKE_TWO,
+    "tn": ActionKind.TAKE_NEXT,
+    "e": ActionKind.END,
 }
 
 
@@ -285,14 +287,18 @@ class Command:
 
 
 def _expand(words: list[str]) -> list[str]:
-    head = words[0].lower()
-    if head in ALIASES:
-        return ALIASES[head].split() + words[1:]
-    return words
+    """``words`` with an alias at their head replaced by the words it stands for."""
+    kind = ALIASES.get(words[0].lower())
+    return words if kind is None else [*WORDS[kind], *words[1:]]
 
 
-_VERBS = ("draw", "take", "meld", "play", "discard", "end")
-_RANK_START = re.compile(r"^(10|[2-9AJQKT])", re.IGNORECASE)
+# The verbs that begin a move, and those that need cards after them (``take`` alone
+# is a move), read off the engine's table of the notation's words.
+_VERBS = tuple(dict.fromkeys(words[0] for words in WORDS.values()))
+_NEEDS_CARDS = {
+    WORDS[kind][0]: kind for kind in (ActionKind.MELD, ActionKind.PLAY, ActionKind.DISCARD)
+}
+_RANKS = ("10", *"23456789AJQKT")  # what a card's word begins with
 
 
 def parse_command(text: str, view: PlayerView) -> Command:
@@ -311,15 +317,15 @@ def parse_command(text: str, view: PlayerView) -> Command:
     words = _expand(words)
     verb = words[0].lower()
     if verb in _VERBS:
-        if len(words) == 1 and verb in ("meld", "play", "discard"):
+        if len(words) == 1 and verb in _NEEDS_CARDS:
             raise InvalidNotation(_which_cards(verb, view))
-        return Command(action=Action.parse(" ".join(words)))
+        return Command(action=Action.parse_words(words))
     try:
         cards = [Card.parse(w) for w in words]
     except InvalidNotation as err:
         raise InvalidNotation(_not_a_command(text, words, err)) from None
-    if len(cards) > 1:
-        return Command(action=Action.parse("meld " + " ".join(words)))
+    if len(cards) > 1:  # read as notation, so a card named twice is refused as one
+        return Command(action=Action.parse_words([*WORDS[ActionKind.MELD], *words]))
     card = cards[0]
     play = Action(ActionKind.PLAY, (card,))
     discard = Action(ActionKind.DISCARD, (card,))
@@ -330,9 +336,9 @@ def parse_command(text: str, view: PlayerView) -> Command:
 
 def _which_cards(verb: str, view: PlayerView) -> str:
     """A bare ``meld``, ``play`` or ``discard``: which cards, with the legal ones as examples."""
-    kind = {"meld": ActionKind.MELD, "play": ActionKind.PLAY, "discard": ActionKind.DISCARD}[verb]
+    kind = _NEEDS_CARDS[verb]
     legal = [str(a) for a in view.legal if a.kind is kind]
-    shape = {"meld": "meld <cards>", "play": "play <card>", "discard": "discard <card>"}[verb]
+    shape = f"{verb} <card>" if kind in ARITY else f"{verb} <cards>"  # a meld's are many
     if not legal:
         return f"{verb} needs its cards ({shape}); none is legal now"
     more = f" and {len(legal) - 4} more" if len(legal) > 4 else ""
@@ -348,7 +354,7 @@ def _not_a_command(text: str, words: list[str], err: InvalidNotation) -> str:
     if near:
         return f"{text.strip()!r} is not a command: did you mean {near[0]}?"
     bad = next((w for w in words if not _is_card(w)), words[0])
-    if _RANK_START.match(bad) and len(bad) <= 4:
+    if bad.upper().startswith(_RANKS) and len(bad) <= 4:
         return str(err)  # a card mistyped: Card.parse names it and says how to write one
     return f"{text.strip()!r} is not a command: try draw, take, meld, play, discard, or help"
 
@@ -404,6 +410,6 @@ class LegalCompleter(Completer):
 def _matching(options: Iterable[str], typed: str) -> list[str]:
     words = typed.split()
     if words and words[0] in ALIASES and (len(words) > 1 or typed.endswith(" ")):
-        words = ALIASES[words[0]].split() + words[1:]
+        words = _expand(words)
     prefix = " ".join(words) + (" " if typed.endswith(" ") and words else "")
     return [o for o in options if o.lower().startswith(prefix)]

@@ -24,7 +24,7 @@ from umtali.ui.screen import QuitGame, Screen, ask_yes
 from umtali.ui.text import shown, visible
 from umtali.ui.theme import DEFAULT_THEME, Theme
 
-__all__ = ["HumanSeat", "QuitGame", "Resigned", "UndoRequest", "toolbar"]
+__all__ = ["HumanSeat", "QuitGame", "Resigned", "UndoRequest", "move_prompt", "toolbar"]
 
 
 class HumanSeat:
@@ -51,6 +51,9 @@ class HumanSeat:
         # Asked before the player leaves (quit, Ctrl-C, Ctrl-D).
         self.leave_question = "Leave the game?"
         self._view: PlayerView | None = None
+        # The view whose move the prompt asks for, while it is open (None while any
+        # other question is asked): what a script typing for the person reads.
+        self.asking: PlayerView | None = None
         # Set by ``all``: the forced plays are made for the player until a choice is left.
         self.auto: Turn | None = None  # the turn ``all`` was asked in
         # Set by the loop: draws the table again (an empty line asks for it).
@@ -101,11 +104,7 @@ class HumanSeat:
                 if same_turn and view.step is Step.PLAY:
                     self.screen.say(Text("A choice is left: the rest is up to you.", "yellow"))
             try:
-                text = self.screen.ask(
-                    f"{self.name}> ",
-                    toolbar=lambda width: toolbar(view, self.theme, width),
-                    completer=self._completer,
-                )
+                text = self._ask_move(view)
             except (KeyboardInterrupt, EOFError):
                 # Ctrl-C or Ctrl-D: asked, as quit is (a closed terminal answers yes).
                 if ask_yes(self.screen, self.leave_question):
@@ -131,6 +130,25 @@ class HumanSeat:
                 table.answer(Asked(self, view, info, command.text))
             else:
                 self.screen.say(Text(table.refusal))
+
+    def _ask_move(self, view: PlayerView) -> str:
+        """The move prompt: a line typed by the person (``asking`` while it is open)."""
+        self.asking = view
+        try:
+            return self.screen.ask(
+                move_prompt(self.name),
+                toolbar=lambda width: toolbar(view, self.theme, width),
+                completer=self._completer,
+            )
+        finally:
+            self.asking = None
+
+
+def move_prompt(name: str) -> str:
+    """The prompt at which the player named ``name`` types a move.  A client at another
+    terminal that knows its player's name knows the prompt (the host load test looks
+    for it on its screen, at the cursor)."""
+    return f"{name}> "
 
 
 def toolbar(view: PlayerView, theme: Theme, width: int) -> str:

@@ -23,6 +23,9 @@ from umtali.ui.theme import Theme
 
 #: Rows under the frame: the command line and the toolbar.
 UNDER = 2
+#: The words on the rule between the table and the move log.  A client at another
+#: terminal tells the table from the log below it by them (the host load test does).
+LOG_HEADING = "last moves"
 #: Most rows messages may take; older lines give way to newer.
 MESSAGE_ROWS = 5
 #: Widest the table is drawn: on a wider terminal it is centred, its rules and
@@ -142,7 +145,7 @@ def frame(
         room = rows - log - 1 - said_rows
         top = table[:room]
         top += [""] * (room - len(top))
-        heading = Text(f"{theme.rule * 2} last moves ", style="dim")
+        heading = Text(f"{theme.rule * 2} {LOG_HEADING} ", style="dim")
         heading.append(theme.rule * max(0, width - heading.cell_len - 1), style="dim")
         top += lines_of(heading, width, color_system)
         moves = move_log(view.events, info.names, theme, width - 1, log, forfeit)

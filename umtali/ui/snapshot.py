@@ -31,7 +31,7 @@ def position() -> Hand:
     hand = deal_hand(seed=21)
     rng = random.Random(3)
     for _ in range(40):
-        hand.play(rng.choice(hand.legal_actions()))
+        hand.play(rng.choice(hand.legal()))
     return hand
 
 

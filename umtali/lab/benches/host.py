@@ -6,6 +6,15 @@ a client on the loopback interface and seat 2 a bot.  The clients run in a
 process of their own (so the host's memory is the host's): each reads its screen
 through a terminal emulator, asks for a hint at its prompt and plays it, and
 times every move from its Enter to the first change of the table on its screen.
+
+A client plays as a person at another terminal would, so all it has is its
+screen and what it knows itself: what the program asks is the row at the
+terminal's cursor, up to the cursor (its move prompt there, which it knows from
+its player's name, or any other question, answered with Enter); the hint and
+the table it finds by the marks the screen places for that, documented where
+they are written (:data:`~umtali.ui.answers.HINT_LABEL`,
+:data:`~umtali.ui.layout.LOG_HEADING`).  Whether a game ended is the host's to
+say, from its match.
 The host measures its own latency too, apart from the clients' terminal
 emulation: from a keystroke's Enter arriving at the host to the first frame it
 sends after the table changed.  At the end the run reports both latencies, the
@@ -22,12 +31,12 @@ import argparse
 import asyncio
 import json
 import multiprocessing
-import re
 import resource
 import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +47,6 @@ STALL = 20.0
 #: Seconds between two lines a client types: a quick typist's, under the host's
 #: allowance of line breaks for a remote terminal (umtali.ui.gate.REMOTE).
 PACE = 1.2 / REMOTE.rate
-_HINT = re.compile(r"Hint: (.+?) —|(Typed ahead: 'hint')")
 
 
 def missing() -> str | None:
@@ -91,7 +99,7 @@ def bench_host(games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
     hosts: list[Host] = []
     for n in range(games):
         players = (
-            PlayerInfo(PlayerKind.HUMAN, f"P{n}"),
+            PlayerInfo(PlayerKind.HUMAN, _name(n)),
             PlayerInfo(PlayerKind.BOT, "Bot", "normal"),
         )
         host = Host(
@@ -122,14 +130,20 @@ def bench_host(games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
     cpu = _cpu_seconds() - cpu_before
     clients.join(timeout=30)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    # Whether each game ended is the host's to say (its match), not read off a screen;
+    # a connection that failed after its game ended is the host closing the table.
+    finished = [host.match.is_over for host in hosts]
+    errors = report["errors"] + [
+        why for why, done in zip(report["dropped"], finished, strict=True) if why and not done
+    ]
     lost = 0
     for host in hosts:
         host.saver.save()
         saved = read_saved(host.saver.paths[0]).match
         match = host.match
         assert isinstance(match, Session) and isinstance(saved, Session)
-        played = [[h.actions() for h in g.hands] for g in match.games]
-        if [[h.actions() for h in g.hands] for g in saved.games] != played:
+        played = [[h.played() for h in g.hands] for g in match.games]
+        if [[h.played() for h in g.hands] for g in saved.games] != played:
             lost += 1
     for host in hosts:
         for screen in host.remote.values():
@@ -140,7 +154,7 @@ def bench_host(games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
     now = report["ended"]
     stalled = sum(
         1
-        for last, done in zip(report["last_move"], report["finished"], strict=True)
+        for last, done in zip(report["last_move"], finished, strict=True)
         if not done and now - last > STALL
     )
     return {
@@ -149,7 +163,7 @@ def bench_host(games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
         "seconds": seconds,
         "moves": len(latencies),
         "moves_per_game_min": min(report["moves"]) if report["moves"] else 0,
-        "finished": sum(report["finished"]),
+        "finished": sum(finished),
         "latency_ms": {
             "p50": round(1000 * percentile(latencies, 0.50), 1),
             "p95": round(1000 * percentile(latencies, 0.95), 1),
@@ -162,7 +176,7 @@ def bench_host(games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
         "host_peak_rss_mb": round(peak_mb, 1),
         "stalled": stalled,
         "lost": lost,
-        "client_errors": report["errors"],
+        "client_errors": errors[:10],
     }
 
 
@@ -184,11 +198,11 @@ async def _play_all(port: int, codes: list[str], seconds: float) -> dict[str, An
     latencies: list[float] = []
     moves = [0] * len(codes)
     last = [time.monotonic()] * len(codes)
-    finished = [False] * len(codes)
+    dropped: list[str | None] = [None] * len(codes)
     errors: list[str] = []
     await asyncio.gather(
         *(
-            _play_one(port, code, i, end, latencies, moves, last, errors, finished)
+            _play_one(port, code, i, end, latencies, moves, last, errors, dropped)
             for i, code in enumerate(codes)
         )
     )
@@ -196,7 +210,7 @@ async def _play_all(port: int, codes: list[str], seconds: float) -> dict[str, An
         "latencies": latencies,
         "moves": moves,
         "last_move": last,
-        "finished": finished,
+        "dropped": dropped,  # the connections that failed, and how
         "ended": end,  # a game with no move in the run's last STALL seconds stalled
         "errors": errors[:10],
     }
@@ -211,10 +225,15 @@ async def _play_one(
     moves: list[int],
     last: list[float],
     errors: list[str],
-    finished: list[bool],
+    dropped: list[str | None],
 ) -> None:
     import asyncssh
     import pyte
+
+    from umtali.ui.answers import HINT_LABEL
+    from umtali.ui.human import move_prompt
+    from umtali.ui.layout import LOG_HEADING
+    from umtali.ui.theme import Theme
 
     screen = pyte.Screen(100, 30)
     stream = pyte.Stream(screen)
@@ -227,11 +246,33 @@ async def _play_one(
         errors.append(f"connect: {err}")
         return
 
+    prompt = move_prompt(_name(i))  # the client knows its player's name
+    dash = Theme().dash  # the host's theme (bench_host gives it Theme())
+    typed = [0.0]
+
     def text() -> str:
         return "\n".join(line.rstrip() for line in screen.display)
 
-    typed = [0.0]
-    over = [False]  # the game's end was on the screen
+    def asked() -> str:
+        """What the program asks where the terminal's cursor is, the place a terminal
+        takes what is typed: that row up to the cursor ('' while nothing is asked)."""
+        return screen.display[screen.cursor.y][: screen.cursor.x].strip()
+
+    def table() -> list[str]:
+        """The rows above the move log: the table, without what the log and the
+        messages under it say."""
+        rows = [line.rstrip() for line in screen.display]
+        return next((rows[:n] for n, row in enumerate(rows) if LOG_HEADING in row), rows)
+
+    def hint() -> str | None:
+        """The move of the hint on the screen: the row that begins with its label, from
+        the label to the dash."""
+        for row in screen.display:
+            said = row.strip()
+            end = said.find(f" {dash} ")
+            if said.startswith(f"{HINT_LABEL} ") and end > len(HINT_LABEL):
+                return said[len(HINT_LABEL) + 1 : end]
+        return None
 
     async def type_line(line: str) -> None:
         """A line and Enter, no faster than the host lets a remote terminal type."""
@@ -241,89 +282,61 @@ async def _play_one(
         typed[0] = time.monotonic()
         proc.stdin.write(line + "\r")
 
-    def table() -> str:
-        shown = text()
-        cut = shown.find("last moves")
-        return shown[:cut] if cut >= 0 else shown
-
-    async def read_until(pattern: re.Pattern[str], limit: float) -> re.Match[str] | None:
+    async def read_until(done: Callable[[], bool], limit: float) -> bool:
+        """Read the screen until ``done`` says so (True), the time runs out or the
+        host closes the connection (False)."""
         stop = time.monotonic() + limit
         while time.monotonic() < stop:
-            found = pattern.search(text())
-            if found:
-                return found
+            if done():
+                return True
             try:
                 data = await asyncio.wait_for(proc.stdout.read(65536), 0.5)
             except asyncio.TimeoutError:
                 continue
             if not data:
-                return None
+                return False
             stream.feed(data)
-            if "The game is over" in text():
-                over[0] = True
-        return None
+        return False
 
     try:
         while time.monotonic() < end:
-            found = await read_until(
-                re.compile(r"(?m)^P\d+>\s*$|Press Enter|extra \(11th\)"), end - time.monotonic()
-            )
-            if found is None:
-                finished[i] = over[0] or "The game is over" in text()
-                break
-            if not re.match(r"P\d+>", found.group(0)):  # a pause, or the dealer's question
-                shown = text()
+            if not await read_until(lambda: asked() != "", end - time.monotonic()):
+                break  # the run is over, or the host closed the table
+            if asked() != prompt.strip():  # a pause, a question, or the game's end
+                answered = _changed(text)
                 await type_line("")
-                await read_until(_other_than(shown), 10)  # answered, as a person waits
+                await read_until(answered, 10)  # answered, as a person waits
                 continue
             await type_line("hint")
-            hint = await read_until(_HINT, 30)
-            if hint is None:
+            if not await read_until(lambda: hint() is not None, 30):
                 errors.append("no hint came")
                 break
-            if hint.group(2):  # typed at a prompt already answered: look again
-                await asyncio.sleep(0.1)
-                stream.feed(await _drain(proc))
-                continue
-            before = table()
-            await type_line(hint.group(1))
+            move = hint()
+            assert move is not None
+            landed = _changed(table)
+            await type_line(move)
             started = time.monotonic()
-            answered = False
-            while time.monotonic() - started < 30:
-                try:
-                    data = await asyncio.wait_for(proc.stdout.read(65536), 0.5)
-                except asyncio.TimeoutError:
-                    continue
-                if not data:
-                    break
-                stream.feed(data)
-                if table() != before:
-                    latencies.append(time.monotonic() - started)
-                    moves[i] += 1
-                    last[i] = time.monotonic()
-                    answered = True
-                    break
-            if not answered:
+            if await read_until(landed, 30):
+                latencies.append(time.monotonic() - started)
+                moves[i] += 1
+                last[i] = time.monotonic()
+            else:
                 errors.append("a move went unanswered")
     except (OSError, asyncssh.Error) as err:
-        if over[0] or "The game is over" in text():
-            finished[i] = True  # the host closed the table after the last Enter
-        else:
-            errors.append(f"play: {err}")
+        dropped[i] = f"play: {err}"  # an error unless the host had ended the game
     finally:
         conn.close()
 
 
-def _other_than(screen: str) -> re.Pattern[str]:
-    """A pattern that matches any screen but ``screen``."""
-    return re.compile(rf"\A(?!{re.escape(screen)}\Z)")
+def _changed(now: Callable[[], object]) -> Callable[[], bool]:
+    """Whether what ``now`` reads differs from what it reads at this moment."""
+    before = now()
+    return lambda: now() != before
 
 
-async def _drain(proc: Any) -> str:
-    try:
-        return str(await asyncio.wait_for(proc.stdout.read(65536), 0.2))
-    except asyncio.TimeoutError:
-        return ""
+def _name(i: int) -> str:
+    """The name of game ``i``'s player at the client."""
+    return f"P{i}"
 
 
 def options(host: argparse.ArgumentParser) -> None:

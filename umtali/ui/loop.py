@@ -18,6 +18,7 @@ from rich.text import Text
 
 from umtali.bots.arena import ask_seat
 from umtali.bots.seat import GameInfo, Seat
+from umtali.engine.actions import Action
 from umtali.engine.errors import IllegalAction
 from umtali.engine.events import Event
 from umtali.engine.hand import Hand
@@ -247,15 +248,9 @@ class TableLoop:
         except UndoRequest:
             self._redraw = self._undo(progress, mover)
             return None
-        try:
-            outcome = progress.decide(mover, Move(decision.action))
-        except IllegalAction as refusal:
-            if not human:
-                raise  # a bot must never choose an illegal action
-            self.screen.say(shown(str(refusal), "red"))
-            self._redraw = False  # keep the table and the message on screen
+        outcome = self._apply(progress, mover, decision.action, self.screen)
+        if outcome is None:
             return None
-        self._saved(mover, outcome)
         if viewer is not None and not human:
             view = hand.view(viewer)
             said = phrase(view.events[-1], self.theme)
@@ -284,17 +279,11 @@ class TableLoop:
         except UndoRequest:
             self._redraw = self._undo(progress, mover)
             return None
-        try:
-            outcome = progress.decide(mover, Move(decision.action))
-        except IllegalAction as refusal:
-            if not human:
-                raise
-            # A refusal may name the mover's cards: it goes to their screen only.
-            assert isinstance(seat, HumanSeat)
-            seat.screen.say(shown(str(refusal), "red"))
-            self._redraw = False
+        # A refusal may name the mover's cards: it goes to their screen only.
+        told = seat.screen if isinstance(seat, HumanSeat) else self.screen
+        outcome = self._apply(progress, mover, decision.action, told)
+        if outcome is None:
             return None
-        self._saved(mover, outcome)
         if not human:
             for player in (1, 2):
                 view = hand.view(player)
@@ -306,10 +295,22 @@ class TableLoop:
         self._redraw = True
         return outcome
 
-    def _saved(self, mover: int, outcome: Outcome) -> None:
-        """Save after a move (the record appends the move's line)."""
+    def _apply(
+        self, progress: Progress, mover: int, action: Action, told: Screen
+    ) -> Outcome | None:
+        """Play the mover's ``action`` and save it (the record appends its line); an
+        illegal one is explained on ``told`` and nothing is played (None)."""
+        try:
+            outcome = progress.decide(mover, Move(action))
+        except IllegalAction as refusal:
+            if not self.humans[mover - 1]:
+                raise  # a bot must never choose an illegal action
+            told.say(shown(str(refusal), "red"))
+            self._redraw = False  # keep the table and the message on screen
+            return None
         assert outcome.played is not None
         self.save((mover, outcome.played))
+        return outcome
 
     def _undo(self, progress: Progress, player: int) -> bool:
         """Take back ``player``'s moves of this turn; the reason on screen where the game

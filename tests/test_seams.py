@@ -297,3 +297,17 @@ def test_no_view_but_the_movers_tells_a_discard_step_in_any_variant() -> None:
                 seen += truth is Step.DISCARD
                 hand.play(rng.choice(hand.legal_actions()))
     assert seen > 50
+
+
+def test_the_table_loads_the_coach_only_when_a_review_is_asked_for() -> None:
+    """Seating a table and driving a game loads no search: the coach's review (and the
+    analysis behind it) is imported the first time a player types ``review``."""
+    code = (
+        "import sys, umtali.ui.loop, umtali.play.table, umtali.host.game\n"
+        "print(sorted(m for m in sys.modules if m.startswith('umtali.bots.')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = out.stdout
+    assert "umtali.bots.arena" in loaded  # the sanity of the check: the driver is there
+    for heavy in ("umtali.bots.coach", "umtali.bots.analysis", "umtali.bots.expert"):
+        assert heavy not in loaded

@@ -244,3 +244,39 @@ def test_loading_a_long_game_and_asking_what_is_pending_is_cheap_enough_to_bench
 
     figures = bench_load(games=2, repeat=3, seed=1)
     assert figures["games"] == 2 and figures["ms_p50"] > 0
+
+
+def test_a_seat_already_played_as_asked_adds_no_line() -> None:
+    progress = Progress(Game(seed=3), (ANN, BOT))
+    progress.decide(1, Deal(eleven=1))
+    progress.stand_in(1, None)  # Ann is in her seat already
+    progress.stand_in(2, None)  # and the bot in its own
+    assert "stand-in" not in progress.record() and progress.record().startswith("umtali record 3")
+    progress.stand_in(1, "normal")
+    progress.stand_in(1, "normal")
+    assert progress.record().count("stand-in 1: normal") == 1
+    assert progress.record().startswith("umtali record 5")
+    progress.stand_in(1, None)
+    assert progress.record().count("stand-in 1 ends") == 1 and progress.bot_for(1) is None
+
+
+def test_the_review_passes_over_what_a_bot_played_for_a_player_who_left() -> None:
+    from umtali.bots.coach import review_hand
+
+    progress = Progress(Game(seed=4), (ANN, BEN))
+    driver = Driver([make_bot("normal", 1), make_bot("normal", 2)])
+    for _ in range(13):  # the deal, and twelve actions
+        driver.answer(progress)
+    progress.stand_in(2, "normal")
+    hand = progress.hand
+    assert hand is not None
+    while not hand.is_over:
+        driver.answer(progress)
+    marks = progress.game.stood_in(0, 2)
+    assert marks == (False,) * 12 + (True,) * (len(hand.played()) - 12)
+    assert progress.game.stood_in(0, 1) == (False,) * len(marks)
+    info = game_info(progress.game)
+    own = review_hand(hand, 2, 1, info, budget=40, bot_played=marks)
+    whole = review_hand(hand, 2, 1, info, budget=40)
+    assert own.stood_in > 0 and whole.stood_in == 0
+    assert own.weighed + own.stood_in == whole.weighed

@@ -23,7 +23,7 @@ from umtali.engine.events import EventKind
 from umtali.engine.hand import machine_of
 from umtali.engine.real_deal import by_hand
 from umtali.engine.record import (
-    FORMAT_VERSION,
+    TYPED_VERSION,
     PlayerInfo,
     RecordError,
     format_record,
@@ -193,7 +193,7 @@ def test_the_typed_game_writes_itself_back_exactly_and_reads_the_same() -> None:
     players = (PlayerInfo("human", "Ann"), PlayerInfo("human", "Ben"))
     written = format_record(match, players)
     assert written == without_comments(GAME)  # the program writes what the person typed
-    assert written.splitlines()[0] == f"umtali record {FORMAT_VERSION}"
+    assert written.splitlines()[0] == f"umtali record {TYPED_VERSION}"
     assert "seed" not in written
     again, match2 = load(written, "again.umtali")
     assert again == parse_record(GAME, "farm.umtali")  # parse(write(x)) == x

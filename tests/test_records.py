@@ -638,3 +638,56 @@ def test_the_resume_list_tells_games_apart_and_can_delete_one(
     assert "Deleted:" in capsys.readouterr().out
     assert not (folder / "a.umtali").exists() and not (folder / "a.umtali.lock").exists()
     assert [g.path.name for g in unfinished_games()[0]] == ["b.umtali"]
+
+
+def _stood_in_record() -> str:
+    """A game whose player 2 left before the first deal and came back in hand 1."""
+    from umtali.engine.progress import Deal, Move, Progress
+
+    players = (PlayerInfo("human", "Ann"), PlayerInfo("human", "Ben"))
+    progress = Progress(umtali.Game(seed=3), players)
+    progress.stand_in(2, "normal")  # before the first deal
+    progress.decide(1, Deal(eleven=1))
+    for _ in range(3):
+        asked = progress.pending()
+        assert asked.player is not None
+        progress.decide(asked.player, Move(asked.legal[0]))
+    progress.stand_in(2, None)
+    return progress.record()
+
+
+def test_a_stand_in_is_a_line_where_it_happened_and_reads_back() -> None:
+    text = _stood_in_record()
+    lines = text.splitlines()
+    assert lines[0] == "umtali record 5"
+    assert lines[lines.index("game 1") + 1] == "stand-in 2: normal"  # before the deal
+    stock = next(n for n, line in enumerate(lines) if line.startswith("stock: "))
+    assert lines.index("stand-in 2 ends") == stock + 4  # after the three moves played
+    data, game = load(text)
+    assert [c.level for c in game.stand_ins] == ["normal", None]
+    assert format_record(game, data.players) == text
+
+
+@pytest.mark.parametrize(
+    ("line", "why"),
+    [
+        ("stand-in 3: normal", "write a stand-in as"),
+        ("stand-in 2 normal", "write a stand-in as"),
+        ("stand-in 2:", "write a stand-in as"),
+        ("stand-in 2: no good", "write a stand-in as"),
+        ("stand-in 2 back", "write a stand-in as"),
+    ],
+)
+def test_a_stand_in_line_that_says_something_else_is_refused_with_its_line(
+    line: str, why: str
+) -> None:
+    text = _stood_in_record().replace("stand-in 2 ends", line)
+    number = text.splitlines().index(line) + 1
+    with pytest.raises(RecordError, match=f"record:{number}: {why}"):
+        load(text)
+
+
+def test_an_older_version_knows_no_stand_in() -> None:
+    text = _stood_in_record().replace("umtali record 5", "umtali record 4", 1)
+    with pytest.raises(RecordError, match="unexpected line 'stand-in 2: normal'"):
+        load(text)

@@ -25,6 +25,7 @@ change.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -181,6 +182,9 @@ class HandReview:
     #: The decisions labelled inaccuracy or worse.
     verdicts: tuple[Verdict, ...]
     chances: bool = True
+    #: The player's decisions a bot made for them (it stood in after they left): not
+    #: weighed, since they are not the player's.
+    stood_in: int = 0
 
     @property
     def weighed(self) -> int:
@@ -211,10 +215,13 @@ def review_hand(
     info: GameInfo | None = None,
     budget: int | None = None,
     threshold: float = INACCURACY,
+    bot_played: Sequence[bool] = (),
 ) -> HandReview:
     """The player's decisions in a (finished) hand: what each cost, and the ones that
     gave up ``threshold`` or more of the chance of winning (an inaccuracy or worse by
-    default; where the rules have no table of chances, a hundred times as many points)."""
+    default; where the rules have no table of chances, a hundred times as many points).
+    ``bot_played`` marks the actions a bot played for the player (it stood in for them):
+    those are passed over and counted."""
     info = info or GameInfo(number, hand.rules.hands_per_game)
     actions = hand.played()
     seen = hand.view(player).events  # the whole hand as the player saw it
@@ -223,10 +230,13 @@ def review_hand(
     costs: list[float] = []
     verdicts: list[Verdict] = []
     chances = True
-    for action in actions:
+    by_bot = 0
+    for n, action in enumerate(actions):
         if state.to_move != mover:  # a new turn begins
             turn, mover = turn + 1, state.to_move
-        if state.to_move == player:
+        if state.to_move == player and n < len(bot_played) and bot_played[n]:
+            by_bot += is_choice(state.view(player))
+        elif state.to_move == player:
             view = state.view(player)
             if is_choice(view):
                 found = weigh(view, info, action, budget)
@@ -241,7 +251,7 @@ def review_hand(
                     verdict = Verdict(number, turn, action, found.choice, cost, points, view, info)
                     verdicts.append(replace(verdict, facts=facts, chances=chances, odds=odds))
         state.play(action)
-    return HandReview(number, tuple(costs), tuple(verdicts), chances)
+    return HandReview(number, tuple(costs), tuple(verdicts), chances, by_bot)
 
 
 def _odds(found: Analysis, played: Action) -> tuple[float, float] | None:

@@ -258,6 +258,24 @@ class Game:
         """The changes of seat made in hand ``index`` (0-based; -1: before the first deal)."""
         return [s for s in self.stand_ins if s.hand == index]
 
+    def stood_in(self, index: int, player: int) -> tuple[bool, ...]:
+        """For each action of hand ``index`` (0-based), whether a bot stood in for
+        ``player`` when it was played: a review judges the player by their own moves."""
+        if not self.stand_ins:  # the usual game: nobody left
+            return (False,) * len(self.hands[index].played())
+        level: str | None = None
+        for change in self.stand_ins:
+            if change.player == player and change.hand < index:
+                level = change.level
+        here = [c for c in self.stand_ins if c.player == player and c.hand == index]
+        out = []
+        for n in range(len(self.hands[index].played())):
+            for change in here:
+                if change.after == n:
+                    level = change.level
+            out.append(level is not None)
+        return tuple(out)
+
     def play(self, action: str) -> None:
         """Play an action in the current hand."""
         if self.hand is None or self.hand.is_over:

@@ -330,8 +330,16 @@ class Progress:
 
     def stand_in(self, player: int, level: str | None) -> None:
         """A bot of ``level`` plays ``player``'s seat from now on (the player left), or
-        with None, the player is back in it.  The record says where it happened."""
+        with None, the player is back in it.  The record says where it happened; a
+        seat already played as asked is left as it is."""
+        if player in (1, 2) and self.bot_for(player) == (level or self._own_level(player)):
+            return
         self.game.stand_in(player, level)
+
+    def _own_level(self, player: int) -> str | None:
+        """The level of a bot player; None for a person."""
+        info = self.players[player - 1]
+        return info.level if info.is_bot else None
 
     # ------------------------------------------------------------ the steps
 

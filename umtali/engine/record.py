@@ -27,7 +27,9 @@ from umtali.engine.real_deal import by_hand, typed_deal_lines
 from umtali.engine.record_data import FORMAT_VERSION as FORMAT_VERSION
 from umtali.engine.record_data import MAGIC as MAGIC
 from umtali.engine.record_data import SHUFFLED_VERSION as SHUFFLED_VERSION
-from umtali.engine.record_data import STAND_IN, STAND_IN_ENDS, STAND_IN_VERSION, TYPED_VERSION
+from umtali.engine.record_data import STAND_IN, STAND_IN_ENDS
+from umtali.engine.record_data import STAND_IN_VERSION as STAND_IN_VERSION
+from umtali.engine.record_data import TYPED_VERSION as TYPED_VERSION
 from umtali.engine.record_data import HandRecord as HandRecord
 from umtali.engine.record_data import MatchKind as MatchKind
 from umtali.engine.record_data import PlayerInfo as PlayerInfo

@@ -40,7 +40,8 @@ def review_match(
     for g, game in enumerate(games, 1):
         for h, (hand, info) in enumerate(zip(game.hands, infos(game), strict=True), 1):
             if hand.is_over:
-                out.append((g, review_hand(hand, player, h, info, budget, threshold)))
+                bots = game.stood_in(h - 1, player)
+                out.append((g, review_hand(hand, player, h, info, budget, threshold, bots)))
     return out, time.perf_counter() - start
 
 

@@ -79,6 +79,10 @@ def render_review(
         summary = f"{review.weighed} decisions weighed, {_counts(review.verdicts)}"
         if chances and review.weighed:
             summary = f"accuracy {review.accuracy:.0f}%, " + summary
+        if review.stood_in:
+            n = review.stood_in
+            made = "1 decision" if n == 1 else f"{n} decisions"
+            summary += f"; {made} made by the bot that stood in, not weighed"
         parts.append(Text.assemble((title, "bold"), f": {summary}"))
         if review.verdicts:
             table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)

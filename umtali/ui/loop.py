@@ -105,14 +105,15 @@ class TableLoop:
 
     @property
     def humans(self) -> tuple[bool, bool]:
-        """Which seats a person plays now."""
-        if self.progress is not None:
-            return self.progress.humans
-        return (not self._players[0].is_bot, not self._players[1].is_bot)
+        """Which seats a person sits in at this table now (a seat a bot took from a
+        player who left is a bot's)."""
+        return (isinstance(self.seats[0], HumanSeat), isinstance(self.seats[1], HumanSeat))
 
     @property
     def allow_undo(self) -> bool:
         """Undo is for practice against the bot, never between two people."""
+        if self.progress is not None:
+            return self.progress.undo_allowed
         return self.humans.count(True) == 1
 
     def replace_seat(self, player: int, seat: Seat, level: str) -> None:
@@ -135,11 +136,6 @@ class TableLoop:
             progress = self.progress  # played on after a pause (a seat stood in for)
         else:
             progress = Progress(match, self._players)
-        # A person seated at this table is back in a seat a bot stood in for.
-        for player in (1, 2):
-            person = isinstance(self.seats[player - 1], HumanSeat)
-            if person and progress.bot_for(player) is not None:
-                progress.stand_in(player, None)
         self.progress = progress
         while True:
             asked = progress.pending()
@@ -184,6 +180,7 @@ class TableLoop:
         eleven = None
         if asked.choices:
             eleven = self.seats[dealer - 1].choose_eleven(dealer, asked.info)
+        self._answered(progress, dealer)
         progress.decide(dealer, Deal(eleven))
         self.save()
 
@@ -295,11 +292,18 @@ class TableLoop:
         self._redraw = True
         return outcome
 
+    def _answered(self, progress: Progress, player: int) -> None:
+        """A person answered for ``player``: where a bot had stood in for them (a hosted
+        game resumed after they left), they are back, and the game notes it."""
+        if isinstance(self.seats[player - 1], HumanSeat) and progress.bot_for(player):
+            progress.stand_in(player, None)
+
     def _apply(
         self, progress: Progress, mover: int, action: Action, told: Screen
     ) -> Outcome | None:
         """Play the mover's ``action`` and save it (the record appends its line); an
         illegal one is explained on ``told`` and nothing is played (None)."""
+        self._answered(progress, mover)
         try:
             outcome = progress.decide(mover, Move(action))
         except IllegalAction as refusal:

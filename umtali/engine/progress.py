@@ -15,7 +15,7 @@ store a game, drop every object, and go on with it days later in another process
 
 >>> from umtali.engine.record import PlayerInfo, PlayerKind
 >>> players = (PlayerInfo(PlayerKind.HUMAN, "Ann"), PlayerInfo(PlayerKind.HUMAN, "Ben"))
->>> progress = Progress.start(Game(seed=3), players)
+>>> progress = Progress(Game(seed=3), players)
 >>> asked = progress.pending()
 >>> asked.kind, asked.player, asked.choices
 (<Asked.DEAL: 'deal'>, 1, (1, 2))
@@ -223,11 +223,6 @@ class Progress:
     # ------------------------------------------------------------ storing
 
     @classmethod
-    def start(cls, match: Game | Session, players: tuple[PlayerInfo, PlayerInfo]) -> Progress:
-        """A match as it begins (or as it stands) between ``players``."""
-        return cls(match, players)
-
-    @classmethod
     def load(cls, text: str, source: str = "record") -> Progress:
         """The progress a record holds; raises :class:`RecordError` naming the line."""
         data, match = load(text, source)
@@ -277,6 +272,16 @@ class Progress:
         """Undo is for practice against the bot, never between two people."""
         return self.humans.count(True) == 1
 
+    def _due(self) -> tuple[Asked, int | None]:
+        """What is asked now and of whom, without the rest of :meth:`pending`."""
+        game = self.game
+        hand = game.hand
+        if hand is not None and not hand.is_over:
+            return Asked.MOVE, hand.to_move
+        if self.match.is_over:
+            return Asked.OVER, None
+        return Asked.DEAL, game.dealer
+
     def pending(self) -> Pending:
         """The decision the match waits for."""
         game = self.game
@@ -313,16 +318,16 @@ class Progress:
     def decide(self, player: int, decision: Decision) -> Outcome:
         """Apply ``player``'s decision; raises IllegalAction, changing nothing, if it is
         not that player's to make or not allowed now."""
-        asked = self.pending()
-        if asked.player != player:
-            if asked.player is None:
+        kind, due = self._due()
+        if due != player:
+            if due is None:
                 raise IllegalAction("the match is over")
-            raise IllegalAction(f"it is player {asked.player}'s decision, not player {player}'s")
+            raise IllegalAction(f"it is player {due}'s decision, not player {player}'s")
         if isinstance(decision, Deal):
-            if asked.kind is not Asked.DEAL:
+            if kind is not Asked.DEAL:
                 raise IllegalAction("there is no hand to deal now: a hand is being played")
             return self._deal(decision)
-        if asked.kind is not Asked.MOVE:
+        if kind is not Asked.MOVE:
             raise IllegalAction("no hand is being played: the dealer deals the next one first")
         if isinstance(decision, Undo):
             return self._undo(player)

@@ -109,9 +109,11 @@ def _late_in_the_game(game: pyspiel.Game, seed: int, near: int) -> UmtaliState:
 
 def test_openspiel_random_simulation_of_rummys_last_hands() -> None:
     """A random Rummy game runs to its twenties of hands (over a minute under the test's
-    checks): the checks start late in one instead, hands to go before the end."""
+    checks): the checks start late in one instead, hands to go before the end.  Seed 12's
+    game is at its 21st hand there, and the checks play two more hands and the end: the
+    moves between hands and the end at the target, in half the time of seed 1's four."""
     game = load("rummy")
-    for seed in (1,):
+    for seed in (12,):
         late = _late_in_the_game(game, seed, 140)
         assert late.episode.number > 2
         pyspiel.random_sim_test(

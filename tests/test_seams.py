@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import subprocess
 import sys
 
@@ -62,12 +63,20 @@ def test_the_full_history_shows_every_card_for_study() -> None:
 
 
 def _imports() -> dict[str, set[str]]:
-    """Every umtali module and the umtali modules it imports (anywhere in its text)."""
+    """Every umtali module and the umtali modules it imports (anywhere in its text): a
+    fresh copy for each caller of the one reading of the sources."""
+    return {module: set(deps) for module, deps in _read_imports().items()}
+
+
+@functools.cache
+def _read_imports() -> dict[str, frozenset[str]]:
+    """Parsing every module is most of what the import tests cost, and the sources do not
+    change while the tests run: they are read once (per worker)."""
     import ast
     from pathlib import Path
 
     root = Path(umtali.__file__).parent
-    graph: dict[str, set[str]] = {}
+    graph: dict[str, frozenset[str]] = {}
     for path in root.rglob("*.py"):
         parts = path.relative_to(root.parent).with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -77,7 +86,7 @@ def _imports() -> dict[str, set[str]]:
                 found.add(node.module)
             elif isinstance(node, ast.Import):
                 found.update(a.name for a in node.names)
-        graph[name] = {m for m in found if m.startswith("umtali")}
+        graph[name] = frozenset(m for m in found if m.startswith("umtali"))
     return graph
 
 

@@ -3,6 +3,7 @@ card, and reviews a recorded game's finished hands."""
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from umtali.bots.seat import GameInfo
 from umtali.engine.actions import Action
 from umtali.engine.record import PlayerInfo, format_record
 from umtali.review.game import review_match
-from umtali.ui.coaching import render_review
+from umtali.ui.coaching import Reviewed, render_review
 
 ANN = "KS KH 2C 4D 6S 8H 10C 3D 5S 7H 9C"  # two kings, no meld
 BEN = "KC 3H 5C 7S 9D 2S 4H 6C 8D 10S"  # the third king, which Ben throws
@@ -126,9 +127,17 @@ def test_review_after_a_hand_at_the_table_opens_the_coach() -> None:
     assert "The coach is weighing your decisions" in console.export_text()
 
 
-def test_the_review_speaks_to_you_or_names_the_player() -> None:
+@functools.cache
+def _easy_players_review() -> tuple[Reviewed, ...]:
+    """Ann's review, at budget 3000, of a game she played as ``easy`` against ``normal``.
+    Four tests read it (how it is drawn, not what it weighs); it is weighed once per
+    worker, and handed out as a tuple of frozen values, which no reader can change."""
     game = play_game(umtali.Game(seed=7), [make_bot("easy", 1), make_bot("normal", 2)])
-    hands, _ = review_match(game, 1, budget=3000)
+    return tuple(review_match(game, 1, budget=3000)[0])
+
+
+def test_the_review_speaks_to_you_or_names_the_player() -> None:
+    hands = _easy_players_review()
     theme = umtali_theme()
     assert "Review of your decisions" in _text(render_review(hands[:1], "You", theme))
     assert "what Ann could see" in _text(render_review(hands[:1], "Ann", theme))
@@ -140,8 +149,7 @@ def test_the_review_leaves_no_spaces_at_the_ends_of_its_lines(width: int) -> Non
 
     from rich.console import Console
 
-    game = play_game(umtali.Game(seed=7), [make_bot("easy", 1), make_bot("normal", 2)])
-    hands, _ = review_match(game, 1, budget=3000)
+    hands = _easy_players_review()
     assert any(review.verdicts for _, review in hands)  # a table of verdicts is drawn
     console = Console(width=width, file=io.StringIO(), color_system="standard")
     console.print(render_review(hands, "Ann", umtali_theme()))

@@ -183,16 +183,16 @@ def test_a_discard_the_opponent_took_is_said_with_what_it_made() -> None:
     assert "took" not in anns[1].reason()  # Ben drew from the stock after Ann's 2C
 
 
-def test_the_hints_move_is_never_the_coachs_mistake() -> None:
+def _hinted_and_reviewed(games: list[tuple[int, str]]) -> int:
     """Positions from real games: a player who always plays the hint (the adviser at a
-    small budget) is reviewed at that budget, and no decision costs anything."""
+    small budget) is reviewed at that budget, and no decision costs anything.  How
+    many decisions were weighed."""
     from umtali.bots.expert import ExpertBot
     from umtali.bots.levels import ADVISER
     from umtali.review.game import review_match
 
     budget = 1000
     weighed = 0
-    games = [(seed, "classic") for seed in range(3, 9)] + [(9, "family"), (10, "practical")]
     for seed, variant in games:
         hinted = ExpertBot(None, budget=budget)
         assert ADVISER.make(None).salt == hinted.salt  # the hint's own seed
@@ -201,7 +201,19 @@ def test_the_hints_move_is_never_the_coachs_mistake() -> None:
         costs = [c for _, review in hands for c in review.costs]
         weighed += len(costs)
         assert costs and max(costs) == 0.0, (variant, seed)
-    assert weighed > 250
+    return weighed
+
+
+@pytest.mark.slow  # eight games played by the adviser, each reviewed: the quick run has two
+def test_the_hints_move_is_never_the_coachs_mistake() -> None:
+    games = [(seed, "classic") for seed in range(3, 9)] + [(9, "family"), (10, "practical")]
+    assert _hinted_and_reviewed(games) > 250
+
+
+def test_the_hints_move_is_never_the_coachs_mistake_in_a_classic_and_a_practical_game() -> None:
+    """The same check on two of those games, classic's and practical's (whose takes
+    and optional melds family shares): 76 decisions."""
+    assert _hinted_and_reviewed([(3, "classic"), (10, "practical")]) > 60
 
 
 def test_trying_a_decision_again_says_whether_the_new_move_is_as_good() -> None:

@@ -83,7 +83,14 @@ def _to_seat_move(episode: AnyEpisode, rng: random.Random) -> AnyEpisode:
 
 
 @pytest.mark.parametrize(
-    ("variant", "sims"), [("classic", 4), ("family", 2), ("practical", 3), ("rummy", 2)]
+    ("variant", "sims"),
+    [
+        ("classic", 4),
+        ("family", 2),
+        ("practical", 3),
+        # Rummy's long hands: the quick run checks them in the game's last hands below.
+        pytest.param("rummy", 2, marks=pytest.mark.slow),
+    ],
 )
 def test_openspiel_random_simulation_of_hands(variant: str, sims: int) -> None:
     game = pyspiel.load_game(f"python_umtali(variant={variant},scope=hand)")
@@ -296,7 +303,9 @@ def test_every_level_is_an_openspiel_bot() -> None:
         assert LevelBot(level, seed=1).step(state) in state.legal_actions()
 
 
-@pytest.mark.parametrize("variant", ["classic", "family"])
+#: Family's search is the dearer; its resampling is checked quickly, in every variant, by
+#: test_resampling_reads_only_the_seats_view and the fast observation's test.
+@pytest.mark.parametrize("variant", ["classic", pytest.param("family", marks=pytest.mark.slow)])
 def test_ismcts_with_our_resampler_plays_hands_against_normal(variant: str) -> None:
     game = load(variant, scope="hand")
     for searcher in (0, 1):

@@ -97,7 +97,16 @@ def test_openspiel_random_simulation_of_hands(variant: str, sims: int) -> None:
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
 
 
-@pytest.mark.parametrize(("variant", "sims"), [("classic", 3), ("family", 1), ("practical", 1)])
+@pytest.mark.parametrize(
+    ("variant", "sims"),
+    [
+        ("classic", 3),
+        # Family's game is practical's (they differ only in what a hand lets be taken),
+        # and its hands are checked quickly above: its whole game runs in CI.
+        pytest.param("family", 1, marks=pytest.mark.slow),
+        ("practical", 1),
+    ],
+)
 def test_openspiel_random_simulation_of_whole_games(variant: str, sims: int) -> None:
     game = pyspiel.load_game(f"python_umtali(variant={variant})")  # scope=game: the default
     pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
@@ -743,13 +752,22 @@ def _as_masks(view: PlayerView) -> SeenMasks:
     )
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_the_fast_observation_is_the_views_bit_for_bit(variant: str) -> None:
+#: Eight random hands of each variant; Rummy's are long (hundreds of steps each), so the
+#: quick run checks two of them, still thousands of steps, and CI all eight.
+OBSERVED = [
+    *(pytest.param(variant, 8, id=variant) for variant in VARIANTS if variant != "rummy"),
+    pytest.param("rummy", 2, id="rummy"),
+    pytest.param("rummy", 8, id="rummy-8", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize(("variant", "hands"), OBSERVED)
+def test_the_fast_observation_is_the_views_bit_for_bit(variant: str, hands: int) -> None:
     """Every step of many random hands, dealing and the end included, both seats, and a
     resampled copy's: the env's tensor and the engine's card sets equal the view's."""
     rng = random.Random(11)
     checked = 0
-    for _ in range(8):
+    for _ in range(hands):
         episode = Episode(variant)
         while True:
             copies = [episode]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import subprocess
 import sys
 
@@ -66,7 +67,15 @@ def _imports() -> dict[str, set[str]]:
     """Every umtali module and the umtali modules it imports, wherever in its text: an
     import inside a function (put off until first use) closes a circle as surely as one
     at the top.  ``from umtali.engine import record_read`` imports the module
-    ``umtali.engine.record_read`` (and its package), not a name of the package."""
+    ``umtali.engine.record_read`` (and its package), not a name of the package.  A fresh
+    copy for each caller of the one reading of the sources."""
+    return {module: set(deps) for module, deps in _read_imports().items()}
+
+
+@functools.cache
+def _read_imports() -> dict[str, frozenset[str]]:
+    """Parsing every module is most of what the import tests cost, and the sources do not
+    change while the tests run: they are read once (per worker)."""
     import ast
     from pathlib import Path
 
@@ -75,7 +84,7 @@ def _imports() -> dict[str, set[str]]:
     for path in root.rglob("*.py"):
         parts = path.relative_to(root.parent).with_suffix("").parts
         files[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
-    graph: dict[str, set[str]] = {}
+    graph: dict[str, frozenset[str]] = {}
     for name, path in files.items():
         found: set[str] = set()
         for node in ast.walk(ast.parse(path.read_text())):
@@ -85,7 +94,7 @@ def _imports() -> dict[str, set[str]]:
             elif isinstance(node, ast.Import):
                 found.update(a.name for a in node.names)
         # A package's __init__ that imports its own modules names itself: no circle.
-        graph[name] = {m for m in found if m in files and m != name}
+        graph[name] = frozenset(m for m in found if m in files and m != name)
     return graph
 
 

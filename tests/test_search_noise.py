@@ -6,7 +6,7 @@ import pytest
 
 import umtali
 from umtali.bots.analysis import analyse, budget_for, worlds_for
-from umtali.bots.arena import play_hand
+from umtali.bots.arena import Driver
 from umtali.bots.hard import HardBot
 from umtali.bots.seat import GameInfo
 from umtali.lab.bench import main
@@ -14,9 +14,12 @@ from umtali.lab.benches import search as search_noise
 
 
 def _searched(count: int) -> list[search_noise.Position]:
-    """The first positions the expert searched in a hand against hard."""
+    """The first positions the expert searched in a hand against hard.  The hand stops
+    once they are found: the rest of it, the expert searching on, changes none of them."""
     expert = search_noise._Gatherer()
-    play_hand(umtali.deal_hand(seed=11), [expert, HardBot(3)], GameInfo())
+    hand, driver, info = umtali.deal_hand(seed=11), Driver([expert, HardBot(3)]), GameInfo()
+    while len(expert.found) < count and not hand.is_over:
+        driver.step(hand, info)
     assert len(expert.found) >= count
     return expert.found[:count]
 

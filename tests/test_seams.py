@@ -107,6 +107,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("ui",),
     ("play",),  # seats people and bots at a table
     ("host", "learn", "review", "stats"),  # the other ways of using Umtali
+    ("club",),  # umtali serve: the club, built on the host's door
     # the researchers' door (OpenSpiel, PettingZoo): only the lab and the command line
     # reach it
     ("research",),

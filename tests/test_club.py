@@ -1,0 +1,438 @@
+"""The club's store and rules of play: members, games moved one stored decision at a
+time, races between drivers, time, holidays, news and what each seat may see.
+
+Every test runs on SQLite and on a real PostgreSQL (the ``database_url`` fixture)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+
+import pytest
+from rich.console import Console
+
+from umtali.bots import make_bot
+from umtali.club import games, members
+from umtali.club.club import Club, Notice
+from umtali.club.games import Stale
+from umtali.club.members import MemberError
+from umtali.club.settings import DAY, HOUR, TIMEOUTS_MOST
+from umtali.engine.actions import Action, ActionKind
+from umtali.engine.errors import IllegalAction
+from umtali.engine.progress import SPECTATOR, Asked, Deal, Decision, Move
+from umtali.store.database import Database
+
+
+class Clock:
+    """Time the tests move by hand: nothing ever waits."""
+
+    def __init__(self) -> None:
+        self.ms = 1_800_000_000_000
+
+    def __call__(self) -> int:
+        return self.ms
+
+    def pass_(self, ms: int) -> None:
+        self.ms += ms
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def club(database_url: str, clock: Clock) -> Iterator[Club]:
+    db = Database.open(database_url)
+    Club.migrate(db, clock())
+    seeds = iter(range(1000, 10**6))
+    yield Club(db, clock=clock, seeds=lambda: next(seeds))
+    db.close()
+
+
+def _member(club: Club, name: str) -> members.Member:
+    with club.db.transaction() as tx:
+        code = members.make_invite(tx, None, club.now()).code
+    return club.join(code, name, f"SHA256:{name}", f"ssh-ed25519 AAAA{name}")
+
+
+def _pair(club: Club, **terms: object) -> tuple[members.Member, members.Member, games.Stored]:
+    ann, ben = _member(club, "Ann"), _member(club, "Ben")
+    offer = club.challenge(ann.id, "Ben", str(terms.get("rules", "classic")), "game", None)
+    return ann, ben, club.accept(ben.id, offer.id)
+
+
+def _choice(stored: games.Stored, n: int) -> tuple[int, Decision]:
+    """What a member would decide now (a normal bot chooses for them)."""
+    progress = stored.progress()
+    asked = progress.pending()
+    assert asked.player is not None
+    if asked.kind is Asked.DEAL:
+        return asked.player, Deal(asked.player if asked.choices else None)
+    hand = progress.hand
+    assert hand is not None
+    bot = make_bot("normal", n)
+    return asked.player, Move(bot.choose(hand.view(asked.player), asked.info).action)
+
+
+# ---------------------------------------------------------------- members
+
+
+def test_a_newcomer_joins_with_a_code_once_and_is_known_by_their_key_after(club: Club) -> None:
+    with club.db.transaction() as tx:
+        code = members.make_invite(tx, None, club.now()).code
+    ann = club.join(code, "Ann", "SHA256:k1", "ssh-ed25519 AAAA1")
+    assert club.identify("SHA256:k1") == club.member(ann.id)
+    assert club.identify("SHA256:other") is None
+    with pytest.raises(MemberError, match="used"):
+        club.join(code, "Ben", "SHA256:k2", "ssh-ed25519 AAAA2")  # a code is good once
+
+
+@pytest.mark.parametrize(
+    ("taken", "wanted", "why"),
+    [
+        ("Ann", "ann", "taken|looks"),
+        ("Bill", "BiII", "looks too like Bill"),  # capital i for l
+        ("Bob0", "BobO", "looks too like Bob0"),
+        ("Ann", "Аnn", "letters, digits"),  # a Cyrillic A
+        ("Ann", "An n", "letters, digits"),
+        ("Ann", "x" * 21, "at most 20"),
+        ("Ann", "1234", "at least one letter"),
+    ],
+)
+def test_a_name_is_refused_when_it_is_taken_looks_like_one_or_is_not_plain(
+    club: Club, taken: str, wanted: str, why: str
+) -> None:
+    _member(club, taken)
+    with pytest.raises(MemberError, match=why):
+        _member(club, wanted)
+
+
+def test_a_name_that_is_plain_and_unlike_the_others_is_taken(club: Club) -> None:
+    _member(club, "Ann")
+    assert _member(club, "Ann_2").name == "Ann_2"
+
+
+def test_a_removed_member_is_no_longer_known_by_their_key(club: Club) -> None:
+    ann = _member(club, "Ann")
+    with club.db.transaction() as tx:
+        members.set_status(tx, ann.id, members.Status.SUSPENDED)
+    assert club.identify("SHA256:Ann") is None
+    with club.db.transaction() as tx:
+        members.set_status(tx, ann.id, members.Status.ACTIVE)
+    assert club.identify("SHA256:Ann") is not None
+    with club.db.transaction() as tx:
+        members.set_status(tx, ann.id, members.Status.REMOVED)
+        assert members.keys_of(tx, ann.id) == []
+    assert club.identify("SHA256:Ann") is None
+
+
+def test_a_member_keeps_more_keys_but_never_removes_the_last_or_the_one_in_use(club: Club) -> None:
+    ann = _member(club, "Ann")
+    with club.db.transaction() as tx:
+        only = members.keys_of(tx, ann.id)[0]
+        with pytest.raises(MemberError, match="only key"):
+            members.remove_key(tx, ann.id, only.id, None)
+        members.add_key(tx, ann.id, "SHA256:laptop", "ssh-ed25519 AAAAl", club.now())
+        with pytest.raises(MemberError, match="connected with"):
+            members.remove_key(tx, ann.id, only.id, only.fingerprint)
+        members.remove_key(tx, ann.id, only.id, "SHA256:laptop")
+    assert club.identify("SHA256:laptop") is not None
+    assert club.identify("SHA256:Ann") is None
+
+
+# ------------------------------------------------------------------ games
+
+
+def test_two_members_play_a_whole_game_one_stored_decision_at_a_time(club: Club) -> None:
+    ann, ben, game = _pair(club)
+    told: list[Notice] = []
+    club.notify.append(told.append)
+    n = 0
+    while not game.over:
+        player, decision = _choice(game, n)
+        member = game.players[player - 1]
+        assert member is not None and game.to_move == member
+        decided = club.play(member, game.id, game.seq, decision)
+        assert decided.game.seq == game.seq + 1
+        game = decided.game
+        n += 1
+    assert game.winner in (1, 2) and game.ending == "played out"
+    assert game.progress().is_over
+    with club.db.transaction() as tx:
+        rows = tx.all("SELECT seq FROM decisions WHERE game_id = ? ORDER BY seq", (game.id,))
+    assert [r[0] for r in rows] == list(range(1, n + 1))  # every decision, once, in order
+    winner, loser = (ann, ben) if game.winner == 1 else (ben, ann)
+    assert club.member(winner.id).mu > 25 > club.member(loser.id).mu  # the club's ladder
+    assert told and {t.member for t in told} == {"Ann", "Ben"}
+
+
+def test_a_decision_made_on_a_stale_game_or_out_of_turn_changes_nothing(club: Club) -> None:
+    _ann, _ben, game = _pair(club)
+    player, decision = _choice(game, 0)
+    mover = game.players[player - 1]
+    other = game.players[2 - player]
+    assert mover is not None and other is not None
+    with pytest.raises(IllegalAction):
+        club.play(other, game.id, game.seq, decision)
+    club.play(mover, game.id, game.seq, decision)
+    with pytest.raises(Stale):
+        club.play(mover, game.id, game.seq, decision)  # the same move again, from the old seq
+    assert club.game(game.id).seq == 1
+
+
+def test_two_connections_racing_with_one_move_store_it_once(club: Club) -> None:
+    _ann, _ben, game = _pair(club)
+    player, decision = _choice(game, 0)
+    mover = game.players[player - 1]
+    assert mover is not None
+    results: list[str] = []
+    start = threading.Barrier(4)
+
+    def try_it() -> None:
+        start.wait()
+        try:
+            club.play(mover, game.id, 0, decision)
+            results.append("stored")
+        except Stale:
+            results.append("stale")
+
+    threads = [threading.Thread(target=try_it) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == ["stale", "stale", "stale", "stored"]
+    assert club.game(game.id).seq == 1
+
+
+def test_a_practice_game_against_a_bot_is_stored_and_the_bot_answers_at_once(club: Club) -> None:
+    ann = _member(club, "Ann")
+    game = club.practice(ann.id, "easy", "classic", "game")
+    n = 0
+    while not game.over:
+        assert game.to_move == ann.id  # the bot has always answered already
+        _, decision = _choice(game, n)
+        game = club.play(ann.id, game.id, game.seq, decision).game
+        game = club.game(game.id)
+        n += 1
+    assert game.winner in (1, 2)
+    assert club.member(ann.id).rated == 0  # practice is not rated
+
+
+# ------------------------------------------------------------------- time
+
+
+def _to_timeout(club: Club, clock: Clock, game: games.Stored) -> games.Stored:
+    clock.pass_(game.turn_ms + 1)
+    assert club.sweep() == 1
+    return club.game(game.id)
+
+
+def test_a_turn_whose_time_ran_out_is_played_by_the_bot_and_the_record_says_so(
+    club: Club, clock: Clock
+) -> None:
+    ann, _ben, game = _pair(club)
+    late = game.to_move
+    assert late is not None and game.deadline == clock() + 3 * DAY
+    clock.pass_(3 * DAY - 1)
+    assert club.sweep() == 0  # not yet
+    game = _to_timeout(club, clock, club.game(game.id))
+    assert game.to_move != late and not game.over
+    seat = 1 if late == ann.id else 2
+    assert game.timeouts[seat - 1] == 1
+    assert f"stand-in {seat}: expert" in game.record and f"stand-in {seat} ends" in game.record
+    with club.db.transaction() as tx:
+        news = games.news_since(tx, game, game.progress(), 3 - seat, 0)
+    assert [n.text for n in news][:1] == ["stand-in expert"]
+
+
+def test_three_turns_in_a_row_run_out_and_the_game_is_forfeited(club: Club, clock: Clock) -> None:
+    _ann, _ben, game = _pair(club)
+    late = game.to_move
+    n = 0
+    for _ in range(TIMEOUTS_MOST):
+        while game.to_move != late:  # the other member plays their turns in time
+            player, decision = _choice(game, n)
+            member = game.players[player - 1]
+            assert member is not None
+            game = club.play(member, game.id, game.seq, decision).game
+            n += 1
+        game = _to_timeout(club, clock, game)
+        if game.over:
+            break
+    assert game.over and game.ending is not None and "forfeit" in game.ending
+    assert game.players[game.winner - 1 if game.winner else 0] != late
+
+
+def test_a_member_who_plays_in_time_starts_the_count_again(club: Club, clock: Clock) -> None:
+    ann, _ben, game = _pair(club)
+    late = game.to_move
+    seat = 1 if late == ann.id else 2
+    game = _to_timeout(club, clock, game)
+    n = 0
+    while game.to_move != late:
+        player, decision = _choice(game, n)
+        member = game.players[player - 1]
+        assert member is not None
+        game = club.play(member, game.id, game.seq, decision).game
+        n += 1
+    player, decision = _choice(game, n)
+    game = club.play(late, game.id, game.seq, decision).game  # type: ignore[arg-type]
+    assert game.timeouts[seat - 1] == 0
+
+
+def test_a_member_on_holiday_keeps_their_time(club: Club, clock: Clock) -> None:
+    _ann, _ben, game = _pair(club)
+    late = game.to_move
+    assert late is not None
+    deadline = game.deadline
+    assert deadline is not None
+    clock.pass_(DAY)
+    club.away(late, True)
+    clock.pass_(10 * DAY)
+    assert club.sweep() == 0  # the clock is stopped
+    club.away(late, False)
+    assert club.game(game.id).deadline == deadline + 10 * DAY
+    clock.pass_(2 * DAY - HOUR)
+    assert club.sweep() == 0
+
+
+def test_a_holiday_ends_when_the_years_thirty_days_are_used(club: Club, clock: Clock) -> None:
+    ann = _member(club, "Ann")
+    club.away(ann.id, True)
+    clock.pass_(31 * DAY)
+    club.sweep()
+    assert not club.member(ann.id).away
+    with pytest.raises(Exception, match="30 days"):
+        club.away(ann.id, True)
+
+
+# ----------------------------------------------------------- who sees what
+
+
+def test_news_since_a_member_last_looked_shows_what_their_seat_may_see(club: Club) -> None:
+    _ann, _ben, game = _pair(club)
+    n = 0
+    while True:  # play until a stock draw has happened
+        player, decision = _choice(game, n)
+        member = game.players[player - 1]
+        assert member is not None
+        game = club.play(member, game.id, game.seq, decision).game
+        n += 1
+        action = decision.action if isinstance(decision, Move) else None
+        if n > 6 and isinstance(action, Action) and action.kind is ActionKind.DRAW:
+            drawer = player
+            break
+    progress = game.progress()
+    with club.db.transaction() as tx:
+        theirs = games.news_since(tx, game, progress, drawer, n - 1)
+        other = games.news_since(tx, game, progress, 3 - drawer, n - 1)
+        watcher = games.news_since(tx, game, progress, SPECTATOR, n - 1)
+    drawn = theirs[0].events[0].cards
+    assert drawn  # the drawer sees the card drawn
+    assert not other[0].events[0].cards and not watcher[0].events[0].cards
+
+
+def test_a_spectator_table_shows_no_card_of_either_hand(club: Club) -> None:
+    from umtali.club.table import Sitting
+    from umtali.engine.view import public_view
+
+    _ann, _ben, game = _pair(club)
+    for n in range(5):
+        player, decision = _choice(game, n)
+        member = game.players[player - 1]
+        assert member is not None
+        game = club.play(member, game.id, game.seq, decision).game
+    carol = _member(club, "Carol")
+    screen = _Scripted(lambda message: "lobby")
+    Sitting(club, carol, screen, game.id, spectator=True).run()
+    hand = game.progress().hand
+    assert hand is not None
+    held = [str(c) for p in (1, 2) for c in hand.cards_in_hand(p)]
+    text = screen.text()
+    assert "8 cards" in text and "to play" in text
+    shown_view = public_view(hand.view(1))
+    assert not shown_view.hand
+    for card in held:
+        assert card not in text.replace(" ", "")
+
+
+# ---------------------------------------------------------------- screens
+
+
+class _Scripted:
+    """A screen whose person answers with ``answer(message)``; it keeps what it showed."""
+
+    def __init__(self, answer: Callable[[str], str]) -> None:
+        self.answer_with = answer
+        self.console = Console(width=100, record=True, color_system=None)
+
+    interactive = True
+
+    def size(self) -> tuple[int, int]:
+        return 100, 40
+
+    def table(self, view: object, info: object, note: object = None) -> None:
+        from umtali.ui.render import render_table
+        from umtali.ui.theme import Theme
+
+        self.console.print(render_table(view, info, Theme(ascii=True), 100, 40))  # type: ignore[arg-type]
+        if note is not None:
+            self.console.print(note)
+
+    def show(self, renderable: object) -> None:
+        self.console.print(renderable)
+
+    def blank(self) -> None:
+        pass
+
+    def say(self, message: object) -> None:
+        self.console.print(message)
+
+    def ask(self, message: str, toolbar: object = None, completer: object = None) -> str:
+        self.console.print(message)
+        return self.answer_with(message)
+
+    def page(self, renderable: object, title: str) -> None:
+        self.console.print(renderable)
+
+    def wait(self, seconds: float) -> None:
+        pass
+
+    def text(self) -> str:
+        return self.console.export_text(clear=False)
+
+
+def test_a_member_plays_their_turn_from_the_lobby_and_leaves_the_game_waiting(
+    club: Club,
+) -> None:
+    from umtali.club.lobby import Lobby
+
+    _ann, _ben, game = _pair(club)
+    first = game.players[game.progress().pending().player - 1]  # type: ignore[operator]
+    me = club.member(first)  # type: ignore[arg-type]
+    said: list[str] = []
+
+    def person(message: str) -> str:
+        said.append(message)
+        if "lobby>" in message:
+            return "quit" if len(said) > 3 else str(game.id)
+        stored = club.game(game.id)
+        if stored.to_move == me.id:
+            if "extra" in message:
+                return ""
+            return str(_choice(stored, len(said))[1].action)  # type: ignore[union-attr]
+        return "lobby"  # the other member's turn: back to the lobby
+
+    screen = _Scripted(person)
+    Lobby(club, me, screen).run()
+    after = club.game(game.id)
+    assert after.to_move != me.id and after.seq >= 2  # the whole turn was stored
+    assert "to play" in screen.text()
+    assert "It is your turn in 1 game" in screen.text()
+
+
+@pytest.fixture
+def database_url(tmp_path: object) -> str:  # until the PostgreSQL fixture lands
+    return str(tmp_path) + "/club.sqlite3"  # type: ignore[operator]

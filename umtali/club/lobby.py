@@ -1,0 +1,482 @@
+"""The lobby: what a member meets on connecting, and where every club command lives.
+
+The page shows the member's games (those waiting for them first, a bell where a move
+came since they last looked), the challenges they received and sent, the open seeks,
+and their own rating; the prompt under it takes a command from :data:`COMMANDS`, the
+one list that help and completion read.  A game that moves while the member sits in
+the lobby rings the bell at once (the hub wakes the prompt).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from prompt_toolkit.completion import WordCompleter
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from umtali.bots.levels import names as level_names
+from umtali.club import games, members, offers
+from umtali.club.club import Club
+from umtali.club.games import ClubGameError, Stored
+from umtali.club.members import Member, MemberError
+from umtali.club.settings import SettingError, turn_time, turn_words
+from umtali.club.table import Changed, Sitting, Watch
+from umtali.engine.errors import UmtaliError
+from umtali.engine.rules import PRESETS
+from umtali.store.database import Transaction
+from umtali.ui.screen import Screen
+from umtali.ui.text import visible
+from umtali.ui.theme import DEFAULT_THEME, Theme
+
+#: The mark beside a game that moved since the member last looked.
+BELL = "*"
+
+
+class Leave(Exception):
+    """The member leaves the club (quit)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyCommand:
+    name: str
+    args: str
+    about: str
+    run: Callable[[Lobby, list[str]], None]
+
+
+@dataclass
+class Lobby:
+    """One member's lobby on one connection."""
+
+    club: Club
+    member: Member
+    screen: Screen
+    fingerprint: str = ""
+    watch: Watch | None = None
+    theme: Theme = DEFAULT_THEME
+    _waiting: bool = False
+
+    def run(self) -> None:
+        """The lobby until the member quits (or the connection ends)."""
+        unwatch = self._watch_mine()
+        self.screen.say(Text(self._greeting(), "bold"))
+        try:
+            while True:
+                self.screen.show(self.page())
+                try:
+                    self._waiting = True
+                    line = self.screen.ask(
+                        f"{visible(self.member.name)} @ lobby> ", completer=_COMPLETER
+                    )
+                except Changed:
+                    continue
+                except (KeyboardInterrupt, EOFError):
+                    return
+                finally:
+                    self._waiting = False
+                try:
+                    self.command(line)
+                except Leave:
+                    return
+                except (UmtaliError, ValueError) as err:
+                    self.screen.say(Text(_sentence(str(err)), "red"))
+        finally:
+            unwatch()
+
+    def _watch_mine(self) -> Callable[[], None]:
+        """Be woken when any of the member's games changes (the bell)."""
+        if self.watch is None:
+            return lambda: None
+
+        def wake(game_id: int) -> None:
+            answer = getattr(self.screen, "answer", None)
+            if answer is not None and self._waiting:
+                answer(Changed())
+
+        return self.watch(0, wake)  # 0: every game this member plays
+
+    def _greeting(self) -> str:
+        with self.club.db.transaction() as tx:
+            waiting = games.waiting_for(tx, self.member.id)
+            name = _club_name(tx)
+        hello = f"Welcome to {name}, {visible(self.member.name)}."
+        if waiting:
+            return f"{hello} It is your turn in {waiting} game{'s' if waiting != 1 else ''}."
+        return hello
+
+    # -------------------------------------------------------------- page
+
+    def page(self) -> RenderableType:
+        """The lobby as it stands for this member."""
+        club = self.club
+        me = self.member.id
+        with club.db.transaction() as tx:
+            member = members.get(tx, me)
+            mine = games.games_of(tx, me)
+            bells = games.unseen_games(tx, me)
+            got = offers.received(tx, me)
+            made = offers.sent(tx, me)
+            seeks = [s for s in offers.seeks(tx) if s.from_id != me]
+            names = {m.id: m.name for m in members.everyone(tx, removed=True)}
+        self.member = member
+        now = club.now()
+        mine.sort(key=lambda g: (g.to_move != me, g.deadline or 0))
+        parts: list[RenderableType] = []
+        away = " · on holiday (clocks stopped)" if member.away else ""
+        parts.append(Text(
+            f"{visible(member.name)} · rating {member.mu - 3 * member.sigma:.1f} "
+            f"({member.rated} rated games){away}", "bold"
+        ))  # fmt: skip
+        if mine:
+            table = Table(title="Your games", title_justify="left", box=None, pad_edge=False)
+            for column in ("#", "against", "variant", "hand", "totals", "turn", "left"):
+                table.add_column(column)
+            for game in mine:
+                table.add_row(*self._game_row(game, names, bells, now))
+            parts.append(table)
+        else:
+            parts.append(Text("No games yet: challenge NAME, seek, or practice.", "dim"))
+        if got or made or seeks:
+            table = Table(title="Offers", title_justify="left", box=None, pad_edge=False)
+            for column in ("#", "from", "to", "variant", "turn time"):
+                table.add_column(column)
+            for offer in [*got, *made, *seeks]:
+                table.add_row(
+                    str(offer.id),
+                    visible(names.get(offer.from_id, "?")),
+                    visible(names.get(offer.to_id, "?")) if offer.to_id else "anyone",
+                    f"{offer.rules} {offer.kind}",
+                    turn_words(offer.turn_ms),
+                )
+            parts.append(table)
+        parts.append(Text("open N · challenge NAME · seek · accept N · practice · help", "dim"))
+        return Group(*parts)
+
+    def _game_row(self, game: Stored, names: dict[int, str], bells: set[int],
+                  now: int) -> tuple[str, ...]:  # fmt: skip
+        me = self.member.id
+        seat = game.seat_of(me) or 1
+        other = game.players[2 - seat]
+        against = visible(names.get(other, "?")) if other is not None else f"{game.bot} bot"
+        progress = game.progress()
+        info = progress.pending().info
+        mine, theirs = info.totals[seat - 1], info.totals[2 - seat]
+        if game.to_move == me:
+            turn = "yours"
+        elif game.to_move is None:
+            turn = "bot"
+        else:
+            turn = "theirs"
+        left = _short_left(game.deadline - now) if game.deadline is not None else ""
+        bell = BELL if game.id in bells else ""
+        return (f"{game.id}{bell}", against, game.rules, f"{info.hand_number}",
+                f"{mine}-{theirs}", turn, left)  # fmt: skip
+
+    # ---------------------------------------------------------- commands
+
+    def command(self, line: str) -> None:
+        words = line.split()
+        if not words:
+            return
+        if words[0].isdigit():
+            words = ["open", *words]
+        found = _BY_NAME.get(words[0].lower())
+        if found is None:
+            raise MemberError(f"'{visible(words[0])}' is not a lobby command: type help.")
+        found.run(self, words[1:])
+
+    def open_game(self, game_id: int, spectator: bool = False) -> None:
+        Sitting(self.club, self.member, self.screen, game_id, self.watch, self.theme,
+                spectator).run()  # fmt: skip
+
+
+# ------------------------------------------------------------- commands
+
+
+def _id(args: list[str], what: str) -> int:
+    if not args or not args[0].lstrip("#").isdigit():
+        raise MemberError(f"Say which {what}: its number.")
+    return int(args[0].lstrip("#"))
+
+
+def _terms(args: list[str]) -> tuple[str, str, int | None]:
+    """Variant, game or session, and turn time from words in any order."""
+    rules, kind, turn = "classic", "game", None
+    for word in args:
+        low = word.lower()
+        if low in PRESETS:
+            rules = low
+        elif low in ("game", "session"):
+            kind = low
+        else:
+            try:
+                turn = turn_time(low)
+            except SettingError:
+                raise MemberError(
+                    f"'{visible(word)}' is not a variant ({', '.join(PRESETS)}), game or "
+                    "session, or a turn time (1h to 14d)."
+                ) from None
+    return rules, kind, turn
+
+
+def _open(lobby: Lobby, args: list[str]) -> None:
+    game_id = _id(args, "game")
+    stored = lobby.club.game(game_id)
+    if stored.seat_of(lobby.member.id) is None:
+        raise ClubGameError(f"You do not play in game {game_id}: watch {game_id} to watch it.")
+    lobby.open_game(game_id)
+
+
+def _watch(lobby: Lobby, args: list[str]) -> None:
+    if not args:
+        _list_playing(lobby)
+        return
+    game_id = _id(args, "game")
+    if not lobby.club.settings().spectators:
+        raise ClubGameError("This club does not allow watching games.")
+    stored = lobby.club.game(game_id)
+    if stored.over:
+        raise ClubGameError(f"Game {game_id} is over: replay {game_id} shows it.")
+    lobby.open_game(game_id, spectator=stored.seat_of(lobby.member.id) is None)
+
+
+def _list_playing(lobby: Lobby) -> None:
+    with lobby.club.db.transaction() as tx:
+        now_playing = games.playing(tx)
+        names = {m.id: m.name for m in members.everyone(tx, removed=True)}
+    table = Table(title="Games being played (watch N)", title_justify="left", box=None)
+    for column in ("#", "players", "variant", "moves"):
+        table.add_column(column)
+    for game in now_playing:
+        who = [visible(names[p]) if p is not None else f"{game.bot} bot" for p in game.players]
+        table.add_row(str(game.id), " v ".join(who), game.rules, str(game.seq))
+    lobby.screen.page(table, "games being played")
+
+
+def _challenge(lobby: Lobby, args: list[str]) -> None:
+    if not args:
+        raise MemberError("Say whom: challenge NAME [variant] [game|session] [turn time].")
+    rules, kind, turn = _terms(args[1:])
+    offer = lobby.club.challenge(lobby.member.id, args[0], rules, kind, turn)
+    lobby.screen.say(Text(f"Challenge {offer.id} sent: {rules} {kind}, "
+                          f"{turn_words(offer.turn_ms)} a turn."))  # fmt: skip
+
+
+def _seek(lobby: Lobby, args: list[str]) -> None:
+    rules, kind, turn = _terms(args)
+    offer = lobby.club.challenge(lobby.member.id, None, rules, kind, turn)
+    lobby.screen.say(Text(f"Seek {offer.id} is open to anyone: {rules} {kind}."))
+
+
+def _accept(lobby: Lobby, args: list[str]) -> None:
+    game = lobby.club.accept(lobby.member.id, _id(args, "offer"))
+    lobby.screen.say(Text(f"Game {game.id} begins: open {game.id} to play."))
+
+
+def _decline(lobby: Lobby, args: list[str]) -> None:
+    offer = lobby.club.refuse(lobby.member.id, _id(args, "offer"))
+    lobby.screen.say(Text(f"Offer {offer.id} {offer.status}."))
+
+
+def _practice(lobby: Lobby, args: list[str]) -> None:
+    levels = level_names()
+    level = next((a.lower() for a in args if a.lower() in levels), "normal")
+    rules, kind, _ = _terms([a for a in args if a.lower() not in levels])
+    game = lobby.club.practice(lobby.member.id, level, rules, kind)
+    lobby.open_game(game.id)
+
+
+def _resign(lobby: Lobby, args: list[str]) -> None:
+    from umtali.ui.screen import ask_yes
+
+    game_id = _id(args, "game")
+    if ask_yes(lobby.screen, f"Resign game {game_id}? It counts as lost."):
+        lobby.club.resign(lobby.member.id, game_id)
+
+
+def _finished(lobby: Lobby, args: list[str]) -> None:
+    with lobby.club.db.transaction() as tx:
+        done = games.games_of(tx, lobby.member.id, over=True)
+        names = {m.id: m.name for m in members.everyone(tx, removed=True)}
+    table = Table(title="Your finished games (replay N, review N)", title_justify="left", box=None)
+    for column in ("#", "against", "variant", "result", "how"):
+        table.add_column(column)
+    for game in done:
+        seat = game.seat_of(lobby.member.id) or 1
+        other = game.players[2 - seat]
+        against = visible(names.get(other, "?")) if other is not None else f"{game.bot} bot"
+        result = "won" if game.winner == seat else "lost"
+        table.add_row(str(game.id), against, game.rules, result, game.ending or "")
+    lobby.screen.page(table, "finished games")
+
+
+def _ladder(lobby: Lobby, args: list[str]) -> None:
+    with lobby.club.db.transaction() as tx:
+        everyone = members.everyone(tx)
+    ranked = sorted(everyone, key=lambda m: m.mu - 3 * m.sigma, reverse=True)
+    table = Table(title="The club's ladder (club games only)", title_justify="left", box=None)
+    for column in ("", "member", "rating", "games", "last seen"):
+        table.add_column(column)
+    for place, m in enumerate(ranked, start=1):
+        table.add_row(str(place), visible(m.name), f"{m.mu - 3 * m.sigma:.1f}", str(m.rated),
+                      _ago(lobby.club.now() - m.last_seen))  # fmt: skip
+    lobby.screen.page(table, "ladder")
+
+
+def _review(lobby: Lobby, args: list[str]) -> None:
+    stored = _finished_game(lobby, args)
+    seat = stored.seat_of(lobby.member.id) or 1
+    from umtali.review.game import review_match
+    from umtali.ui.coaching import render_review
+
+    progress = stored.progress()
+    lobby.screen.say(Text("The coach is weighing your decisions...", "dim"))
+    hands, _ = review_match(progress.match, seat)
+    name = visible(progress.players[seat - 1].name)
+    lobby.screen.page(render_review(hands, name, lobby.theme), f"review of game {stored.id}")
+
+
+def _replay(lobby: Lobby, args: list[str]) -> None:
+    stored = _finished_game(lobby, args)
+    from umtali.ui.replay import ReplayViewer
+
+    progress = stored.progress()
+    for line in ReplayViewer(progress.match, progress.players, lobby.screen, lobby.theme).run():
+        lobby.screen.say(Text(line))
+
+
+def _finished_game(lobby: Lobby, args: list[str]) -> Stored:
+    stored = lobby.club.game(_id(args, "game"))
+    if not stored.over:
+        raise ClubGameError(f"Game {stored.id} is not over yet: its cards are still hidden.")
+    if stored.seat_of(lobby.member.id) is None:
+        raise ClubGameError(f"Game {stored.id} is not yours.")
+    return stored
+
+
+def _keys(lobby: Lobby, args: list[str]) -> None:
+    club = lobby.club
+    me = lobby.member.id
+    if args and args[0] == "add":
+        from umtali.club.keys import parse_public_key
+
+        fingerprint, text = parse_public_key(" ".join(args[1:]))
+        with club.db.transaction() as tx:
+            members.add_key(tx, me, fingerprint, text, club.now())
+        lobby.screen.say(Text(f"Key {fingerprint} added."))
+        return
+    if args and args[0] == "remove":
+        key_id = _id(args[1:], "key")
+        with club.db.transaction() as tx:
+            members.remove_key(tx, me, key_id, lobby.fingerprint)
+        lobby.screen.say(Text(f"Key {key_id} removed."))
+        return
+    with club.db.transaction() as tx:
+        keys = members.keys_of(tx, me)
+    table = Table(title="Your keys (keys add KEY · keys remove N)", title_justify="left", box=None)
+    for column in ("#", "fingerprint", ""):
+        table.add_column(column)
+    for key in keys:
+        here = "this connection" if key.fingerprint == lobby.fingerprint else ""
+        table.add_row(str(key.id), key.fingerprint, here)
+    lobby.screen.page(table, "keys")
+
+
+def _holiday(lobby: Lobby, args: list[str]) -> None:
+    on = not args or args[0].lower() in ("on", "start", "yes")
+    until = lobby.club.away(lobby.member.id, on)
+    if on:
+        days = (until - lobby.club.now()) // (24 * 3600 * 1000)
+        lobby.screen.say(Text(f"On holiday: your clocks are stopped (at most {days} days)."))
+    else:
+        lobby.screen.say(Text("Welcome back: your clocks run again, with the time you were away."))
+
+
+def _share(lobby: Lobby, args: list[str]) -> None:
+    on = not args or args[0].lower() in ("on", "yes")
+    with lobby.club.db.transaction() as tx:
+        members.set_sharing(tx, lobby.member.id, on)
+    lobby.screen.say(Text(
+        "Your finished games may go into the club's data set for research."
+        if on else "Your games stay out of the club's data set."
+    ))  # fmt: skip
+
+
+def _help(lobby: Lobby, args: list[str]) -> None:
+    table = Table(title="Lobby commands", title_justify="left", box=None)
+    table.add_column("command")
+    table.add_column("what it does")
+    for command in COMMANDS:
+        table.add_row(f"{command.name} {command.args}".strip(), command.about)
+    lobby.screen.page(table, "help")
+
+
+def _quit(lobby: Lobby, args: list[str]) -> None:
+    raise Leave()
+
+
+#: Every lobby command, in the order help lists them.
+COMMANDS: tuple[LobbyCommand, ...] = (
+    LobbyCommand("open", "N", "open your game N (or type its number)", _open),
+    LobbyCommand("challenge", "NAME [variant] [game|session] [1h..14d]",
+                 "challenge a member", _challenge),
+    LobbyCommand("seek", "[variant] [game|session] [1h..14d]", "an offer anyone may take", _seek),
+    LobbyCommand("accept", "N", "take a challenge or a seek", _accept),
+    LobbyCommand("decline", "N", "decline a challenge, or withdraw your own offer", _decline),
+    LobbyCommand("practice", "[level] [variant] [game|session]",
+                 f"a game against a bot ({', '.join(level_names())})", _practice),
+    LobbyCommand("watch", "[N]", "games being played, or watch game N (public cards)", _watch),
+    LobbyCommand("resign", "N", "give up game N", _resign),
+    LobbyCommand("finished", "", "your finished games", _finished),
+    LobbyCommand("replay", "N", "step through a finished game", _replay),
+    LobbyCommand("review", "N", "the coach's review of a finished game", _review),
+    LobbyCommand("ladder", "", "the club's ratings", _ladder),
+    LobbyCommand("keys", "[add KEY | remove N]", "the SSH keys that are you", _keys),
+    LobbyCommand("holiday", "on|off", "stop your clocks (30 days a year)", _holiday),
+    LobbyCommand("share", "on|off", "let your finished games into the club's data set", _share),
+    LobbyCommand("help", "", "this list", _help),
+    LobbyCommand("quit", "", "leave the club (your games wait)", _quit),
+)  # fmt: skip
+_BY_NAME = {c.name: c for c in COMMANDS}
+_COMPLETER = WordCompleter([c.name for c in COMMANDS])
+
+
+# --------------------------------------------------------------- words
+
+
+def _club_name(tx: Transaction) -> str:
+    from umtali.club import settings
+
+    return settings.load(tx).name
+
+
+def _short_left(ms: int) -> str:
+    if ms <= 0:
+        return "now"
+    hours = ms // 3_600_000
+    if hours >= 48:
+        return f"{hours // 24}d"
+    if hours >= 1:
+        return f"{hours}h"
+    return f"{max(1, ms // 60_000)}m"
+
+
+def _ago(ms: int) -> str:
+    return "now" if ms < 3_600_000 else f"{_short_left(ms)} ago"
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def run_member(club: Club, hub: object, member: Member, screen: Screen, fingerprint: str,
+               plain: bool = False) -> None:  # fmt: skip
+    """A member's connection: the lobby until they quit."""
+    watch: Watch | None = getattr(hub, "watch", None)
+    Lobby(club, member, screen, fingerprint, watch).run()
+
+
+__all__ = ["BELL", "COMMANDS", "Lobby", "LobbyCommand", "run_member"]

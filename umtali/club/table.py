@@ -1,0 +1,367 @@
+"""A club game at a member's screen: load it, show it, take one decision, store it.
+
+Nothing of the game lives between two decisions: each pass of :func:`open_game` loads
+the stored game, shows the table as the member's seat sees it (a spectator's: public
+cards only) with what happened since they last looked, and then either asks for their
+decision and stores it (:meth:`Club.play`), or waits, prompt open for chat, until the
+game changes (the hub wakes the prompt) or the member goes back to the lobby.
+
+Against another member a turn is the member's moves one by one, each stored as it is
+made, so the opponent, if connected, sees it at once.  Undo is as at home: against a
+bot, within the turn; between two people, never.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import resources
+
+from rich.markdown import Markdown
+from rich.text import Text
+
+from umtali.bots import make_bot
+from umtali.club.club import Club
+from umtali.club.games import ClubGameError, News, Stale, Stored
+from umtali.club.members import Member
+from umtali.engine.errors import IllegalAction
+from umtali.engine.match import Session
+from umtali.engine.progress import SPECTATOR, Asked, Deal, Decision, Move, Progress, Undo
+from umtali.engine.view import public_view
+from umtali.ui.answers import Resigned, UndoRequest
+from umtali.ui.human import HumanSeat
+from umtali.ui.narrate import phrase
+from umtali.ui.render import TableInfo, render_game_end
+from umtali.ui.screen import QuitGame, Screen, ask_yes
+from umtali.ui.text import shown, visible
+from umtali.ui.theme import DEFAULT_THEME, Theme
+
+#: Words that leave a table for the lobby, at any prompt of it.
+LEAVE_WORDS = ("lobby", "leave", "quit", "q", "back")
+
+
+class Changed(Exception):
+    """The game changed while its member waited (a move, a chat line): look again."""
+
+
+#: Subscribes to a game's changes: ``watch(game_id, callback)`` returns the unsubscribe.
+Watch = Callable[[int, Callable[[int], None]], Callable[[], None]]
+
+
+@dataclass
+class Sitting:
+    """A member (or spectator) at one club game's table."""
+
+    club: Club
+    member: Member
+    screen: Screen
+    game_id: int
+    watch: Watch | None = None
+    theme: Theme = DEFAULT_THEME
+    spectator: bool = False
+
+    # ------------------------------------------------------------ the loop
+
+    def run(self) -> None:
+        """Show the game and take the member's decisions until they leave it."""
+        unwatch = self.watch(self.game_id, self._wake) if self.watch is not None else None
+        try:
+            while self._one_pass():
+                pass
+        finally:
+            if unwatch is not None:
+                unwatch()
+
+    def _wake(self, game_id: int) -> None:
+        answer = getattr(self.screen, "answer", None)
+        if answer is not None and self._waiting:
+            answer(Changed())
+
+    _waiting = False
+
+    def _one_pass(self) -> bool:
+        """Load, show, decide or wait; False once the member leaves the table."""
+        stored = self.club.game(self.game_id)
+        seat = None if self.spectator else stored.seat_of(self.member.id)
+        if seat is None and not self.spectator:
+            raise ClubGameError("You do not play in that game.")
+        progress = stored.progress()
+        names = _names(progress)
+        viewer = seat if seat is not None else SPECTATOR
+        note = self._news(stored, progress, viewer, names)
+        self._show(stored, progress, viewer, names, note)
+        asked = progress.pending()
+        if stored.over or asked.kind is Asked.OVER:
+            return self._ended(stored, progress, names)
+        mine = (
+            seat is not None
+            and asked.player == seat
+            and asked.bot is None
+            and stored.to_move == self.member.id
+        )
+        if not mine or seat is None:
+            return self._wait(stored, progress, names, seat)
+        return self._decide(stored, progress, names, seat)
+
+    # ----------------------------------------------------------- showing
+
+    def _news(self, stored: Stored, progress: Progress, viewer: int,
+              names: tuple[str, str]) -> Text | None:  # fmt: skip
+        """What happened since the member last looked, and the chat said since."""
+        club = self.club
+        if self.spectator:
+            return None
+        with club.db.transaction() as tx:
+            from umtali.club import games
+
+            since = games.last_seen(tx, self.member.id, stored.id)
+            news = games.news_since(tx, stored, progress, viewer, since)
+            games.mark_seen(tx, self.member.id, stored.id, stored.seq)
+        return _told(news, viewer, names, self.theme)
+
+    def _show(self, stored: Stored, progress: Progress, viewer: int,
+              names: tuple[str, str], note: Text | None) -> None:  # fmt: skip
+        hand = progress.hand
+        if hand is None:
+            self.screen.show(Text(f"Game {stored.id}: {names[0]} against {names[1]}; "
+                                  "the first hand is not dealt yet."))  # fmt: skip
+        else:
+            info = progress.pending().info
+            table = TableInfo(
+                (visible(names[0]), visible(names[1])),
+                info.totals,
+                info.hand_number,
+                progress.game_number,
+                "watched" if viewer == SPECTATOR else "you",
+            )
+            view = public_view(hand.view(1)) if viewer == SPECTATOR else hand.view(viewer)
+            self.screen.table(view, table, note)
+        if note is not None and hand is None:
+            self.screen.say(note)
+        chat = self._chat_lines()
+        if chat is not None:
+            self.screen.say(chat)
+
+    def _chat_lines(self) -> Text | None:
+        lines = self.club.chat(self.game_id, None if self.spectator else self.member.id)
+        if self.spectator or not lines:
+            return None
+        text = Text()
+        for line in lines[-3:]:
+            text.append(f"{visible(line.name)}: ", "bold")
+            text.append(visible(line.text) + "\n")
+        text.rstrip()
+        return text
+
+    # ---------------------------------------------------------- deciding
+
+    def _decide(self, stored: Stored, progress: Progress, names: tuple[str, str],
+                seat: int) -> bool:  # fmt: skip
+        asked = progress.pending()
+        person = self._seat(names, seat, progress)
+        decision: Decision
+        try:
+            if asked.kind is Asked.DEAL:
+                eleven = person.choose_eleven(seat, asked.info) if asked.choices else None
+                decision = Deal(eleven)
+            else:
+                hand = progress.hand
+                assert hand is not None
+                decision = Move(person.choose(hand.view(seat), asked.info).action)
+        except UndoRequest:
+            decision = Undo()
+        except QuitGame:
+            return False  # the game waits, stored, for the member's return
+        except Resigned:
+            self.club.resign(self.member.id, stored.id)
+            return True
+        try:
+            self.club.play(self.member.id, stored.id, stored.seq, decision)
+        except Stale as err:
+            self.screen.say(shown(str(err), "yellow"))
+        except IllegalAction as err:
+            self.screen.say(shown(_sentence(str(err)), "red"))
+        return True
+
+    def _seat(self, names: tuple[str, str], seat: int, progress: Progress) -> HumanSeat:
+        """The prompt for the member's decision: the table's own, with its commands."""
+        other = names[2 - seat]
+        opponent = None
+        level = progress.bot_for(3 - seat)
+        if level is not None:
+            opponent = (other, level)
+        person = HumanSeat(
+            names[seat - 1], self.screen, make_bot("normal", 0), self._rules, self.theme, opponent
+        )
+        person.chat = self._say_from_prompt
+        person.leave_question = "Leave this game for the lobby? (it waits for you)"
+        return person
+
+    def _rules(self) -> None:
+        self.screen.page(rule_book(), "rules")
+
+    def _say_from_prompt(self, name: str, text: str) -> None:
+        try:
+            self.club.say(self.member.id, self.game_id, text)
+        except ClubGameError as err:
+            self.screen.say(shown(str(err), "red"))
+
+    # ----------------------------------------------------------- waiting
+
+    def _wait(self, stored: Stored, progress: Progress, names: tuple[str, str],
+              seat: int | None) -> bool:  # fmt: skip
+        """Not the member's decision: the prompt stays open for chat until the game
+        changes (the hub answers it) or the member leaves."""
+        words = _whose_turn(stored, progress, names, seat, self.club.now())
+        self._waiting = True
+        try:
+            line = self.screen.ask(words)
+        except Changed:
+            return True
+        except (KeyboardInterrupt, EOFError):
+            return False
+        finally:
+            self._waiting = False
+        return self._waiting_command(line.strip(), stored, seat)
+
+    def _waiting_command(self, line: str, stored: Stored, seat: int | None) -> bool:
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if not word:
+            return True  # Enter: look again
+        if word in LEAVE_WORDS:
+            return False
+        if seat is None:
+            self.screen.say(Text("Watching: Enter to look again, lobby to leave."))
+            return True
+        if word == "say":
+            self._say_from_prompt("", rest)
+        elif word == "mute":
+            self.club.mute(self.member.id, stored.id, True)
+            self.screen.say(Text("Chat muted in this game: unmute turns it back on."))
+        elif word == "unmute":
+            self.club.mute(self.member.id, stored.id, False)
+            self.screen.say(Text("Chat is on in this game."))
+        elif word == "resign":
+            if ask_yes(self.screen, "Resign this game? It counts as lost."):
+                self.club.resign(self.member.id, stored.id)
+        else:
+            self.screen.say(Text(
+                f"'{visible(word)}' is not a word here: say TEXT chats, mute or unmute the "
+                "chat, resign, lobby to leave; Enter looks again."
+            ))  # fmt: skip
+        return True
+
+    # ------------------------------------------------------------- the end
+
+    def _ended(self, stored: Stored, progress: Progress, names: tuple[str, str]) -> bool:
+        winner = stored.winner
+        if winner is not None and stored.ending == "played out":
+            game = progress.game
+            results = [r.scores for r in game.results]
+            wins = progress.match.wins if isinstance(progress.match, Session) else None
+            self.screen.show(render_game_end(
+                results, (visible(names[0]), visible(names[1])), winner,
+                progress.game_number, wins, self.theme,
+            ))  # fmt: skip
+        words = _ending_words(stored, names)
+        self.screen.say(Text(words, "bold"))
+        with contextlib.suppress(KeyboardInterrupt, EOFError, Changed):
+            self.screen.ask("Enter for the lobby: ")
+        return False
+
+
+# --------------------------------------------------------------- words
+
+
+def _names(progress: Progress) -> tuple[str, str]:
+    return (progress.players[0].name, progress.players[1].name)
+
+
+def _told(news: list[News], viewer: int, names: tuple[str, str], theme: Theme) -> Text | None:
+    """News as one line: each run of one player's moves after their name ("Ann drew,
+    melded 7♣ 6♣ 5♣, discarded K♦"), a bot's turn for a member said so."""
+    said: list[str] = []
+    last: tuple[int, bool] | None = None
+    for item in news:
+        if item.text.startswith("stand-in "):
+            if item.text == "stand-in ends":
+                continue
+            said.append(f"{names[item.player - 1]}'s time ran out: the bot played the turn")
+            last = None
+            continue
+        if item.text.startswith("end "):
+            said.append(f"{names[item.player - 1]} {item.text[4:]}")
+            last = None
+            continue
+        for event in item.events:
+            if event.player == viewer:
+                continue
+            words = phrase(event, theme)
+            key = (event.player, item.by_bot)
+            if said and last == key:
+                said[-1] += f", {words}"
+            else:
+                said.append(f"{names[event.player - 1]} {words}")
+            last = key
+    return shown(". ".join(said) + ".", "italic") if said else None
+
+
+def _whose_turn(stored: Stored, progress: Progress, names: tuple[str, str],
+                seat: int | None, now: int) -> str:  # fmt: skip
+    asked = progress.pending()
+    if asked.player is None:
+        return "Enter to look again, lobby to leave: "
+    mover = visible(names[asked.player - 1])
+    if asked.bot is not None:
+        who = f"{mover} (the bot) is thinking"
+    elif stored.deadline is not None:
+        who = f"{mover} to play, {_left(stored.deadline - now)} left"
+    else:
+        who = f"{mover} to play"
+    tail = "say TEXT to chat, lobby to leave" if seat is not None else "lobby to leave"
+    return f"{who}. {tail}: "
+
+
+def _left(ms: int) -> str:
+    """Time left in words: ``2 days 3 hours``, ``40 minutes``."""
+    if ms <= 0:
+        return "no time"
+    minutes = ms // 60_000
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    parts = []
+    if days:
+        parts.append(f"{days} day{'s' if days != 1 else ''}")
+    if hours and days < 3:
+        parts.append(f"{hours} hour{'s' if hours != 1 else ''}")
+    if not days and not hours:
+        parts.append(f"{max(1, mins)} minute{'s' if mins != 1 else ''}")
+    return " ".join(parts)
+
+
+def _ending_words(stored: Stored, names: tuple[str, str]) -> str:
+    if stored.winner is None:
+        return f"Game {stored.id} is over."
+    winner = visible(names[stored.winner - 1])
+    loser = visible(names[2 - stored.winner])
+    ending = stored.ending or ""
+    if ending == "resigned":
+        return f"{loser} resigned: {winner} wins game {stored.id}."
+    if ending.startswith("forfeit"):
+        why = ending.partition(": ")[2]
+        return f"{loser} forfeited ({why}): {winner} wins game {stored.id}."
+    return f"{winner} wins game {stored.id}."
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def rule_book() -> Markdown:
+    """The rule book, as the ``rules`` command shows it."""
+    return Markdown(resources.files("umtali").joinpath("RULES.md").read_text(encoding="utf-8"))
+
+
+__all__ = ["LEAVE_WORDS", "Changed", "Sitting", "Watch"]

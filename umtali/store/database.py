@@ -38,6 +38,7 @@ import contextlib
 import queue
 import sqlite3
 import threading
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -339,6 +340,8 @@ def _first_line(err: BaseException) -> str:
     return text.splitlines()[0] if text else type(err).__name__
 
 
+#: SQLITE_BUSY: another connection holds the lock.
+_SQLITE_BUSY = 5
 #: SQLITE_CONSTRAINT_PRIMARYKEY and SQLITE_CONSTRAINT_UNIQUE (named in ``sqlite3``
 #: from Python 3.11 only).
 _SQLITE_UNIQUE_CODES = (1555, 2067)
@@ -379,11 +382,28 @@ def _connect_sqlite(url: str) -> _SqliteConnection:
         # committed by hand, so the driver never begins one on its own.
         conn.execute("PRAGMA foreign_keys = ON")
         if path != ":memory:":
-            conn.execute("PRAGMA journal_mode = WAL")
+            _write_ahead(conn)
             conn.execute("PRAGMA synchronous = FULL")
     except sqlite3.Error as err:
         raise DatabaseError(f"{path}: cannot be opened as a database ({err})") from err
     return _SqliteConnection(conn)
+
+
+def _write_ahead(conn: sqlite3.Connection) -> None:
+    """Put the database in write-ahead-log mode.  Two connections that do so at once to
+    a new file may find it locked, and SQLite then answers at once instead of waiting
+    as it does for a transaction: the switch is tried again until it takes, for as
+    long as a writer waits."""
+    deadline = time.monotonic() + BUSY_SECONDS
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as err:
+            busy = getattr(err, "sqlite_errorcode", None) == _SQLITE_BUSY
+            if not (busy or "database is locked" in str(err)) or time.monotonic() > deadline:
+                raise
+        time.sleep(0.005)
 
 
 class _SqliteConnection:

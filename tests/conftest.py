@@ -1,11 +1,14 @@
-"""pytest configuration only: shared helpers live in modules of their own (dealing.py,
-reference.py, prompting.py) that tests import by name."""
+"""pytest configuration and fixtures only: shared helpers live in modules of their own
+(dealing.py, reference.py, prompting.py, postgres.py) that tests import by name."""
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
+import postgres
 import pytest
 
 # Where PYTHONDONTWRITEBYTECODE is set (as on shared machines and in containers), every
@@ -25,3 +28,50 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     last long one (a minute of a whole Rummy game under OpenSpiel's checks, collected
     late). pyproject's --dist worksteal lets an idle worker take over queued tests."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+# ---- databases: a real PostgreSQL server, and SQLite, for every test that asks ----
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[postgres.Server]:
+    """One PostgreSQL server for this session (for this xdist worker), started the
+    first time a test asks for it and always stopped at the end.  Where none can be
+    started, the tests that ask fail in CI (CI=true: a missing server must not pass
+    unseen) and are skipped elsewhere, with the reason."""
+    try:
+        server = postgres.start()
+    except postgres.Unavailable as unavailable:
+        why = str(unavailable)  # said outside the except: one message, no chain
+    else:
+        why = ""
+    if why and os.environ.get("CI", "").lower() in ("true", "1", "yes"):
+        pytest.fail(f"PostgreSQL tests cannot run in CI: {why}", pytrace=False)
+    if why:
+        pytest.skip(f"no PostgreSQL server: {why}")
+    try:
+        yield server
+    finally:
+        server.stop()
+        postgres.remove(server.folder)
+
+
+@pytest.fixture
+def postgres_url(postgres_server: postgres.Server) -> Iterator[str]:
+    """The address of a new, empty PostgreSQL database of this test's own."""
+    if not postgres_server.running:  # a test that restarted it and failed half way
+        postgres_server.start()
+    name = postgres_server.new_database()
+    try:
+        yield postgres_server.url(name)
+    finally:
+        postgres_server.drop_database(name)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new, empty database of the test's own, on each engine in turn: a test that
+    takes it runs on SQLite (a file in its folder) and on PostgreSQL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "club.db")
+    return str(request.getfixturevalue("postgres_url"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
@@ -25,8 +25,11 @@ from umtali.store.door import (
     FileMissing,
     FileRefused,
     HeldFile,
+    Kind,
     append_file,
+    check_place,
     create_file,
+    create_file_from,
     read_file,
     replace_file,
 )
@@ -105,6 +108,40 @@ def test_a_new_file_is_made_only_where_nothing_is(tmp_path: Path) -> None:
     made = tmp_path / "folder" / "made"
     create_file(made, "new\n")
     assert made.read_text() == "new\n" and made.stat().st_mode & 0o077 == 0
+
+
+def test_a_file_made_in_pieces_stops_at_its_limit_and_leaves_nothing(tmp_path: Path) -> None:
+    small = Kind("a small thing", 10)
+    path = tmp_path / "made"
+    with pytest.raises(FileRefused, match="too large for a small thing: more than 10 bytes"):
+        create_file_from(path, iter([b"12345", b"678", b"90x"]), small)
+
+    def broken() -> Iterator[bytes]:
+        yield b"half"
+        raise RuntimeError("the source failed")
+
+    with pytest.raises(RuntimeError):
+        create_file_from(path, broken(), small)
+    assert list(tmp_path.iterdir()) == []
+    create_file_from(path, iter([b"12345", b"67890"]), small)
+    assert path.read_bytes() == b"1234567890" and path.stat().st_mode & 0o077 == 0
+    with pytest.raises(FileExistsError):
+        create_file_from(path, iter([b"new"]), small)
+    assert path.read_bytes() == b"1234567890"
+
+
+def test_a_place_is_a_regular_file_or_nothing_never_followed(tmp_path: Path) -> None:
+    real, link, dangling = tmp_path / "real", tmp_path / "link", tmp_path / "dangling"
+    real.write_text("x")
+    link.symlink_to(real)
+    dangling.symlink_to(tmp_path / "nowhere")
+    assert check_place(real, PROFILE) is True
+    assert check_place(tmp_path / "absent", PROFILE) is False
+    for path, kind in ((link, "a link"), (dangling, "a link"), (tmp_path, "a folder")):
+        with pytest.raises(FileRefused, match=f"not a regular file but {kind}"):
+            check_place(path, PROFILE)
+    with pytest.raises(FileRefused, match="cannot be reached"):
+        check_place(real / "below", PROFILE)
 
 
 def test_a_file_is_replaced_only_where_a_regular_file_stands(tmp_path: Path) -> None:

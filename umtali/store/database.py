@@ -14,6 +14,15 @@ optimistic checks are built on (two drivers appending the same move number).
 Connections are pooled, a few per process, and borrowed for one transaction at a
 time: a hundred members connected to one server do not hold a hundred connections.
 
+Why not SQLAlchemy and Alembic: the club has two drivers to speak to (the standard
+library's ``sqlite3`` and psycopg 3, both DB-API), a dozen tables, and SQL that both
+engines read alike, so a query builder would translate almost nothing; and its
+migrations must run from an installed package (``umtali serve migrate``), with no
+migration scripts, configuration file or second tool beside it.  A
+``schema_migrations`` table and :class:`Migration` values in the club's own code are
+all that needs.  The pool is ours for the same reason: a few connections, a lock,
+and a dead one let go (after a server restart) instead of handed out again.
+
 >>> db = Database.open(":memory:")
 >>> with db.transaction() as tx:
 ...     _ = tx.execute("CREATE TABLE t (k TEXT PRIMARY KEY, v INTEGER)")
@@ -29,12 +38,14 @@ import contextlib
 import queue
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from umtali.engine.errors import UmtaliError
+from umtali.store.door import CLUB_DATABASE, FileRefused, check_place
 
 Dialect = Literal["sqlite", "postgresql"]
 
@@ -52,6 +63,12 @@ DIALECTS: dict[Dialect, dict[str, str]] = {
 POOL = 8
 #: Seconds a writer waits for SQLite's lock before the transaction fails.
 BUSY_SECONDS = 10.0
+#: The PostgreSQL advisory lock (one per database) that migrating holds, so two
+#: processes never create the same table at once ("umtali" in ASCII).
+SCHEMA_LOCK = 0x756D74616C69
+#: The files SQLite keeps beside a database (its write-ahead log, its shared memory,
+#: its rollback journal): each is opened by SQLite itself, so each is looked at too.
+SQLITE_SIDES = ("", "-wal", "-shm", "-journal")
 
 Param = str | int | float | bytes | None
 
@@ -91,6 +108,14 @@ class Transaction:
         count = self._cursor.rowcount
         return int(count) if count is not None and count >= 0 else 0
 
+    def execute_many(self, sql: str, rows: Iterable[Sequence[Param]]) -> None:
+        """Run one statement once for each row of parameters (in a batch where the
+        driver can: psycopg sends them without waiting for each answer)."""
+        try:
+            self._cursor.executemany(self._db.statement(sql), [tuple(row) for row in rows])
+        except Exception as err:
+            raise self._db.translate(err) from err
+
     def one(self, sql: str, params: Sequence[Param] = ()) -> tuple[Any, ...] | None:
         """The first row a query gives, or None."""
         self._run(sql, params)
@@ -123,7 +148,8 @@ class Database:
         self.dialect: Dialect = "postgresql" if _is_postgres(url) else "sqlite"
         self._pool: queue.LifoQueue[Any] = queue.LifoQueue()
         # A database in memory lives in its one connection: everyone takes turns on it.
-        self._free = threading.Semaphore(1 if url == ":memory:" else POOL)
+        memory = self.dialect == "sqlite" and _sqlite_path(url) == ":memory:"
+        self._free = threading.Semaphore(1 if memory else POOL)
         self._statements: dict[str, str] = {}
         self._closed = False
 
@@ -139,12 +165,20 @@ class Database:
     # ------------------------------------------------------------ using it
 
     @contextlib.contextmanager
-    def transaction(self) -> Iterator[Transaction]:
+    def transaction(self, *, read_only: bool = False) -> Iterator[Transaction]:
         """A transaction: committed when the block ends, rolled back if it raises.
 
         On SQLite it takes the write lock at once (``BEGIN IMMEDIATE``), so two writers
         queue instead of failing half way; on PostgreSQL each statement sees what was
-        committed before it, and the club's writes check what they change."""
+        committed before it, and the club's writes check what they change.
+
+        With ``read_only`` it writes nothing and sees the database as it was at its
+        first read, throughout (a backup's view): SQLite's write-ahead log gives a
+        reader that without the write lock, PostgreSQL's ``REPEATABLE READ``.
+
+        A driver's error leaves it as a one-line :class:`DatabaseError`; a connection
+        found dead (the server restarted) is let go with every idle one, so the next
+        transaction connects afresh."""
         if self._closed:
             raise DatabaseError("the database is closed")
         self._free.acquire()
@@ -152,41 +186,45 @@ class Database:
         try:
             conn = self._borrow()
             cursor = conn.cursor()
-            if self.dialect == "sqlite":
-                cursor.execute("BEGIN IMMEDIATE")
             try:
+                if self.dialect == "sqlite":
+                    cursor.execute("BEGIN" if read_only else "BEGIN IMMEDIATE")
+                elif read_only:
+                    cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
                 yield Transaction(self, cursor)
             except BaseException:
-                conn.rollback()
+                self._rollback(conn)
                 raise
             else:
                 try:
                     conn.commit()
-                except Exception as err:
-                    raise self.translate(err) from err
+                except BaseException:
+                    self._rollback(conn)  # a connection is never pooled mid-transaction
+                    raise
             finally:
-                cursor.close()
-        except BaseException:
-            if conn is not None and not self._healthy(conn):
                 with contextlib.suppress(Exception):
-                    conn.close()
+                    cursor.close()
+        except BaseException as err:
+            if conn is not None and not self._healthy(conn):
+                self._let_go(conn)
                 conn = None
+                self._let_go_idle()  # they were opened before the one that died
+            if isinstance(err, Exception) and self._driver_error(err):
+                raise self.translate(err) from err
             raise
         finally:
             if conn is not None:
-                self._pool.put(conn)
+                if self._closed:
+                    self._let_go(conn)
+                else:
+                    self._pool.put(conn)
             self._free.release()
 
     def close(self) -> None:
-        """Close every pooled connection; the database refuses transactions after."""
+        """Close every pooled connection; the database refuses transactions after
+        (one still running closes its connection when it ends)."""
         self._closed = True
-        while True:
-            try:
-                conn = self._pool.get_nowait()
-            except queue.Empty:
-                return
-            with contextlib.suppress(Exception):
-                conn.close()
+        self._let_go_idle()
 
     # --------------------------------------------------------- migrations
 
@@ -199,24 +237,30 @@ class Database:
 
     def migrate(self, migrations: Sequence[Migration], now: int) -> list[Migration]:
         """Apply, in order and each in its own transaction, the migrations not yet
-        applied; returns those applied.  Two processes migrating at once apply each
-        step once: the loser of the race finds the step's row taken and stops."""
+        applied; returns those applied.
+
+        Each step holds the schema's lock (SQLite's write lock, a PostgreSQL advisory
+        lock) while it looks whether it was applied and applies it, so two processes
+        migrating at once apply each step once, and a step that fails (a unique
+        index on data that breaks it) says so instead of passing for the other
+        process's work."""
+        versions = [step.version for step in migrations]
+        if len(set(versions)) != len(versions) or any(v < 1 for v in versions):
+            raise ValueError(f"migration versions must be distinct and positive: {versions}")
         applied: list[Migration] = []
         words = DIALECTS[self.dialect]
         for step in sorted(migrations, key=lambda m: m.version):
-            if step.version <= self.version():
-                continue
-            try:
-                with self.transaction() as tx:
-                    tx.execute(
-                        "INSERT INTO schema_migrations (version, name, applied_at) "
-                        "VALUES (?, ?, ?)",
-                        (step.version, step.name, now),
-                    )
-                    for statement in step.statements:
-                        tx.execute(statement.format(**words))
-            except Conflict:
-                continue  # another process applied it first
+            with self.transaction() as tx:
+                _ensure_versions(tx)
+                done = tx.one("SELECT 1 FROM schema_migrations WHERE version = ?", (step.version,))
+                if done is not None:
+                    continue  # applied before, or by another process just now
+                tx.execute(
+                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                    (step.version, step.name, now),
+                )
+                for statement in step.statements:
+                    tx.execute(statement.format(**words))
             applied.append(step)
         return applied
 
@@ -233,20 +277,29 @@ class Database:
         return done
 
     def translate(self, err: Exception) -> Exception:
-        """A driver's error as one of ours: a broken unique key is a Conflict."""
+        """A driver's error as one of ours, in one line: a broken unique key is a
+        Conflict (on both engines alike: a missing parent or a NULL where none may
+        be is not someone else's write, so it is a plain DatabaseError)."""
         if isinstance(err, UmtaliError):
             return err
-        if isinstance(err, sqlite3.IntegrityError):
-            return Conflict(str(err))
+        if isinstance(err, sqlite3.IntegrityError) and _sqlite_unique(err):
+            return Conflict(_first_line(err))
         if self.dialect == "postgresql":
             import psycopg
 
-            if isinstance(err, psycopg.errors.UniqueViolation):
-                return Conflict(str(err).splitlines()[0])
-            if isinstance(err, psycopg.errors.SerializationFailure):
-                return Conflict(str(err).splitlines()[0])
-        first = str(err).splitlines()[0] if str(err) else type(err).__name__
-        return DatabaseError(f"the database refused: {first}")
+            errors = psycopg.errors
+            if isinstance(err, errors.UniqueViolation | errors.SerializationFailure):
+                return Conflict(_first_line(err))
+        return DatabaseError(f"the database refused: {_first_line(err)}")
+
+    def _driver_error(self, err: Exception) -> bool:
+        if isinstance(err, sqlite3.Error):
+            return True
+        if self.dialect == "postgresql":
+            import psycopg
+
+            return isinstance(err, psycopg.Error)
+        return False
 
     def _borrow(self) -> Any:
         try:
@@ -254,15 +307,53 @@ class Database:
         except queue.Empty:
             return self._connect()
 
+    def _rollback(self, conn: Any) -> None:
+        """Roll back; a connection that cannot (it died) is found unhealthy after."""
+        with contextlib.suppress(Exception):
+            conn.rollback()
+
     def _healthy(self, conn: Any) -> bool:
         if self.dialect == "sqlite":
-            return True
+            return not conn.in_transaction  # a rollback that failed leaves one open
         return not bool(conn.closed) and not bool(conn.broken)
+
+    def _let_go(self, conn: Any) -> None:
+        with contextlib.suppress(Exception):
+            conn.close()
+
+    def _let_go_idle(self) -> None:
+        while True:
+            try:
+                conn = self._pool.get_nowait()
+            except queue.Empty:
+                return
+            self._let_go(conn)
 
     def _connect(self) -> Any:
         if self.dialect == "postgresql":
             return _connect_postgres(self.url)
         return _connect_sqlite(self.url)
+
+
+def _first_line(err: BaseException) -> str:
+    text = str(err).strip()
+    return text.splitlines()[0] if text else type(err).__name__
+
+
+#: SQLITE_BUSY: another connection holds the lock.
+_SQLITE_BUSY = 5
+#: SQLITE_CONSTRAINT_PRIMARYKEY and SQLITE_CONSTRAINT_UNIQUE (named in ``sqlite3``
+#: from Python 3.11 only).
+_SQLITE_UNIQUE_CODES = (1555, 2067)
+
+
+def _sqlite_unique(err: sqlite3.IntegrityError) -> bool:
+    """Whether SQLite refused a write for a unique key or primary key (its extended
+    code where Python gives it, 3.11 on; else its words)."""
+    code = getattr(err, "sqlite_errorcode", None)
+    if code is not None:
+        return code in _SQLITE_UNIQUE_CODES
+    return str(err).startswith("UNIQUE constraint failed")
 
 
 def _is_postgres(url: str) -> bool:
@@ -275,6 +366,14 @@ def _sqlite_path(url: str) -> str:
 
 def _connect_sqlite(url: str) -> _SqliteConnection:
     path = _sqlite_path(url)
+    if path != ":memory:":
+        # SQLite follows links and opens what it finds: the door looks first, at the
+        # database and at each file SQLite keeps beside it.
+        try:
+            for side in SQLITE_SIDES:
+                check_place(Path(path + side), CLUB_DATABASE)
+        except FileRefused as refused:
+            raise DatabaseError(str(refused)) from None
     try:
         conn = sqlite3.connect(
             path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False
@@ -283,11 +382,28 @@ def _connect_sqlite(url: str) -> _SqliteConnection:
         # committed by hand, so the driver never begins one on its own.
         conn.execute("PRAGMA foreign_keys = ON")
         if path != ":memory:":
-            conn.execute("PRAGMA journal_mode = WAL")
+            _write_ahead(conn)
             conn.execute("PRAGMA synchronous = FULL")
     except sqlite3.Error as err:
         raise DatabaseError(f"{path}: cannot be opened as a database ({err})") from err
     return _SqliteConnection(conn)
+
+
+def _write_ahead(conn: sqlite3.Connection) -> None:
+    """Put the database in write-ahead-log mode.  Two connections that do so at once to
+    a new file may find it locked, and SQLite then answers at once instead of waiting
+    as it does for a transaction: the switch is tried again until it takes, for as
+    long as a writer waits."""
+    deadline = time.monotonic() + BUSY_SECONDS
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as err:
+            busy = getattr(err, "sqlite_errorcode", None) == _SQLITE_BUSY
+            if not (busy or "database is locked" in str(err)) or time.monotonic() > deadline:
+                raise
+        time.sleep(0.005)
 
 
 class _SqliteConnection:
@@ -296,6 +412,10 @@ class _SqliteConnection:
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self._conn = conn
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._conn.in_transaction
 
     def cursor(self) -> sqlite3.Cursor:
         return self._conn.cursor()
@@ -322,11 +442,16 @@ def _connect_postgres(url: str) -> Any:
     try:
         return psycopg.connect(url, connect_timeout=10)
     except psycopg.Error as err:
-        first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
-        raise DatabaseError(f"cannot reach the database: {first}") from err
+        raise DatabaseError(f"cannot reach the database: {_first_line(err)}") from err
 
 
 def _ensure_versions(tx: Transaction) -> None:
+    """Make the table of applied migrations where it is missing, holding the schema's
+    lock: PostgreSQL's ``CREATE TABLE IF NOT EXISTS`` is no guard against another
+    transaction making the same table at the same moment (the loser breaks a unique
+    key of the catalog).  SQLite's write lock, taken at BEGIN, is that lock there."""
+    if tx.dialect == "postgresql":
+        tx.one("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
     tx.execute(
         "CREATE TABLE IF NOT EXISTS schema_migrations ("
         "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)"

@@ -1,8 +1,10 @@
 """The one door every file opened for a player passes through.
 
 Saved games and ``--record`` files, the profile, the lesson progress, the host key,
-the note beside a hosted game and the bots' match records are read and written here
-and nowhere else (a test scans the source for any other ``open``).  The rules are the
+the note beside a hosted game, the bots' match records and the club's backups are read
+and written here and nowhere else (a test scans the source for any other ``open``); the
+club's SQLite file, which SQLite opens itself, is looked at here first
+(:func:`check_place`).  The rules are the
 same for every file, so the next feature cannot forget one:
 
 * Only regular files are read.  A file is opened without waiting, so a FIFO never
@@ -37,9 +39,12 @@ import os
 import secrets
 import stat
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 from umtali.store.kinds import (
+    BACKUP,
+    CLUB_DATABASE,
     EQUITY_TABLE,
     HOST_KEY,
     HOSTED_NOTE,
@@ -61,6 +66,8 @@ from umtali.store.locks import holder_in, try_lock
 # The kinds and the refusals are imported from here with the door's functions: one
 # place to go through.
 __all__ = [
+    "BACKUP",
+    "CLUB_DATABASE",
     "EQUITY_TABLE",
     "HOSTED_NOTE",
     "HOST_KEY",
@@ -75,7 +82,9 @@ __all__ = [
     "HeldFile",
     "Kind",
     "append_file",
+    "check_place",
     "create_file",
+    "create_file_from",
     "decode",
     "read_file",
     "read_stamped",
@@ -145,7 +154,28 @@ def create_file(path: Path, data: bytes | str, mode: int = 0o600) -> None:
     readable by its owner only unless ``mode`` says otherwise.  OSError if it cannot
     be written.
     """
-    os.close(_new_whole(path, _bytes(data), mode, lock=False))
+    os.close(_new_whole(path, (_bytes(data),), mode, lock=False))
+
+
+def create_file_from(path: Path, chunks: Iterable[bytes], kind: Kind) -> None:
+    """:func:`create_file` for data made while it is written (a backup, table by
+    table): at most ``kind.limit`` bytes, readable by its owner only.
+
+    FileExistsError if anything is at ``path``; FileRefused past the limit.  Whatever
+    stops it (the limit, or an error raised by ``chunks``) leaves nothing behind.
+    """
+    os.close(_new_whole(path, chunks, 0o600, lock=False, kind=kind))
+
+
+def check_place(path: Path, kind: Kind) -> bool:
+    """Whether a regular file stands at ``path`` (True) or nothing (False), looked
+    at without following a link: where a program other than the door opens the
+    file itself (SQLite its database), it is let through only where the door
+    would let it.  FileRefused for anything else, a link or a folder."""
+    try:
+        return _check_replaceable(path, kind) is not None
+    except OSError as err:
+        raise FileRefused(path, f"cannot be reached ({_why(err)})") from None
 
 
 def replace_file(path: Path, data: bytes | str, kind: Kind) -> None:
@@ -232,7 +262,7 @@ class HeldFile:
         one.  FileExistsError if anything is there (a dangling link too); OSError
         if it cannot be written.
         """
-        return cls(path, _new_whole(path, data, 0o600, lock=True))
+        return cls(path, _new_whole(path, (data,), 0o600, lock=True))
 
     @classmethod
     def take(cls, path: Path, kind: Kind) -> HeldFile:
@@ -437,15 +467,25 @@ def _temporary(path: Path) -> tuple[int, Path]:
             continue
 
 
-def _new_whole(path: Path, data: bytes, mode: int, lock: bool) -> int:
-    """Write ``data`` to a new file beside ``path``, flush it (and with ``lock`` lock
-    it), then give it the name ``path`` where nothing is; its open descriptor."""
+def _new_whole(
+    path: Path, chunks: Iterable[bytes], mode: int, lock: bool, kind: Kind | None = None
+) -> int:
+    """Write ``chunks`` to a new file beside ``path`` (at most ``kind.limit`` bytes,
+    with a kind), flush it (and with ``lock`` lock it), then give it the name
+    ``path`` where nothing is; its open descriptor."""
     fd, tmp = _temporary(path)
     try:
         try:
             if mode != 0o600:
                 os.chmod(tmp, mode)
-            _write_all(fd, data)
+            total = 0
+            for chunk in chunks:
+                total += len(chunk)
+                if kind is not None and total > kind.limit:
+                    raise FileRefused(
+                        path, f"too large for {kind.name}: more than {amount(kind.limit)}"
+                    )
+                _write_all(fd, chunk)
             os.fsync(fd)
             if lock and not try_lock(fd):  # nobody else knows this file yet
                 raise FileBusy(tmp, _holder(fd))

@@ -56,6 +56,13 @@ EQUITY_TABLE = Kind("an equity table", 8 * MB)
 #: The README's picture of the table (``python -m umtali.ui.snapshot``), written
 #: only; it is about 40 KB.
 PICTURE = Kind("a picture of the table", 4 * MB)
+#: A club's backup (``umtali.store.transfer``): a finished correspondence game is a
+#: few KB, so 1 GiB is some 200,000 games, far more than a club that fits one host
+#: plays; a larger one is refused while it is written, not half kept.
+BACKUP = Kind("a club backup", 1024 * MB)
+#: A club's SQLite database: SQLite reads and writes it itself, so nothing of it is
+#: read through the door (no limit); the door only looks at what stands at its name.
+CLUB_DATABASE = Kind("a club database", 0)
 #: The kernel's table of file locks (``/proc/locks``), read to name a lock's holder.
 LOCK_TABLE = Kind("the lock table", 4 * MB)
 

@@ -431,8 +431,3 @@ def test_a_member_plays_their_turn_from_the_lobby_and_leaves_the_game_waiting(
     assert after.to_move != me.id and after.seq >= 2  # the whole turn was stored
     assert "to play" in screen.text()
     assert "It is your turn in 1 game" in screen.text()
-
-
-@pytest.fixture
-def database_url(tmp_path: object) -> str:  # until the PostgreSQL fixture lands
-    return str(tmp_path) + "/club.sqlite3"  # type: ignore[operator]

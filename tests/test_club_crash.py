@@ -137,8 +137,3 @@ def _drain(fd: int) -> bytes:
     while chunk := os.read(fd, 4096):
         out += chunk
     return out
-
-
-@pytest.fixture
-def database_url(tmp_path: object) -> str:  # until the PostgreSQL fixture lands
-    return str(tmp_path) + "/club.sqlite3"  # type: ignore[operator]

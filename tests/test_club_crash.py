@@ -74,7 +74,8 @@ def crash_club(database_url: str) -> Iterator[str]:
     with db.transaction() as tx:
         codes = [members.make_invite(tx, None, club.now()).code for _ in range(3)]
     ann, ben, cat = (
-        club.join(code, name, f"SHA256:{name}", "k") for code, name in zip(codes, "ABC", strict=True)
+        club.join(code, name, f"SHA256:{name}", "k")
+        for code, name in zip(codes, "ABC", strict=True)
     )
     for one, two in ((ann, ben), (ben, cat), (cat, ann)):
         offer = club.challenge(one.id, two.name, "classic", "session", None)

@@ -55,9 +55,17 @@ def run_serve(args: argparse.Namespace) -> int:
         return 2
 
 
+def _set_up(args: argparse.Namespace) -> str:
+    """The club's database, which must be there (a SQLite file is never made here)."""
+    url = database_url(args)
+    if not args.db and not Path(url).exists():
+        raise UmtaliError(f"no club is set up in {club_dir(args)}: umtali serve init sets one up")
+    return url
+
+
 @contextlib.contextmanager
 def _club(args: argparse.Namespace) -> Iterator[Club]:
-    club = Club.open(database_url(args))
+    club = Club.open(_set_up(args))
     try:
         yield club
     finally:
@@ -106,7 +114,7 @@ def _init(args: argparse.Namespace) -> int:
 
 
 def _migrate(args: argparse.Namespace) -> int:
-    db = Database.open(database_url(args))
+    db = Database.open(_set_up(args))
     try:
         done = Club.migrate(db, int(time.time() * 1000))
         version = db.version()

@@ -233,7 +233,7 @@ class _MemberDoor(_Door):
             server.log(f"a session of {self.peer} failed: {type(err).__name__}: {err}")
         finally:
             app.close()
-            session.parting = here.last_line or app.parting
+            session.parting = here.last_line or app.parting or session.parting
 
     def _body(self, app: AppScreen, here: _Here) -> None:
         """The worker thread: a newcomer chooses a name, then the member's lobby."""

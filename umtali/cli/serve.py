@@ -63,9 +63,18 @@ def _set_up(args: argparse.Namespace) -> str:
     return url
 
 
+def _database(url: str) -> Database:
+    # The database engine opens its own files (SQLite's, with its journal and locks).
+    return Database.open(url)
+
+
+def _open_club(url: str) -> Club:
+    return Club.open(url)
+
+
 @contextlib.contextmanager
 def _club(args: argparse.Namespace) -> Iterator[Club]:
-    club = Club.open(_set_up(args))
+    club = _open_club(_set_up(args))
     try:
         yield club
     finally:
@@ -88,9 +97,8 @@ def _init(args: argparse.Namespace) -> int:
         raise UmtaliError("--admin-key and --admin-name go together")
     public_key = read_text_file(Path(args.admin_key), PUBLIC_KEY) if args.admin_key else ""
     url = database_url(args)
-    if not args.db:
-        club_dir(args).mkdir(parents=True, exist_ok=True, mode=0o700)
-    db = Database.open(url)
+    key = host_key(club_dir(args) / "host_key")  # made first: it makes the club's folder
+    db = _database(url)
     try:
         if db.version() != 0:
             raise UmtaliError(
@@ -99,7 +107,6 @@ def _init(args: argparse.Namespace) -> int:
         Club.migrate(db, int(time.time() * 1000))
     finally:
         db.close()
-    key = host_key(club_dir(args) / "host_key")
     with _club(args) as club:
         print(f"A club is set up: its database is {url}.")
         print(f"Host key fingerprint: {fingerprint(key)}")
@@ -114,7 +121,7 @@ def _init(args: argparse.Namespace) -> int:
 
 
 def _migrate(args: argparse.Namespace) -> int:
-    db = Database.open(_set_up(args))
+    db = _database(_set_up(args))
     try:
         done = Club.migrate(db, int(time.time() * 1000))
         version = db.version()

@@ -162,6 +162,8 @@ class Hub:
         active = {int(mid) for mid, status in rows if status == Status.ACTIVE.value}
         for member_id in ids:
             if member_id not in active:
-                for session in self.sessions_of(member_id):
+                with self._lock:  # closed once: the hub forgets them at once
+                    closing = self._sessions.pop(member_id, [])
+                for session in closing:
                     self.log(f"closed a session of member {member_id}: no longer a member")
                     session.close(NO_LONGER)

@@ -37,7 +37,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.text import Text
 
 from umtali.club.club import Club
-from umtali.club.hub import Hub
+from umtali.club.hub import NO_LONGER, Hub
 from umtali.club.invites import InviteDoor, looks_like_code
 from umtali.club.members import Member, MemberError, Status, by_key
 from umtali.engine.errors import UmtaliError
@@ -244,7 +244,11 @@ class _MemberDoor(_Door):
             if member is None:
                 return
         else:
-            member = server.club.identify(self.key_print) or member  # seen now
+            found = server.club.identify(self.key_print)  # seen now, if still a member
+            if found is None:
+                here.last_line = NO_LONGER
+                return
+            member = found
         here.member_id = member.id
         left = server.hub.arrive(here)
         server.log(f"{member.name} connected from {self.peer}")

@@ -308,8 +308,16 @@ class OpenSSH:
     """OpenSSH's ssh in a pseudo-terminal, its screen read through pyte (the table is
     drawn by moving the cursor, so its words are not in the byte stream in order)."""
 
-    def __init__(self, tmp_path: Path, port: int, code: str) -> None:
-        self.screen = pyte.Screen(80, 24)
+    def __init__(
+        self,
+        tmp_path: Path,
+        port: int,
+        code: str,
+        options: tuple[str, ...] = (),
+        command: tuple[str, ...] = (),
+        cols: int = 80,
+    ) -> None:
+        self.screen = pyte.Screen(cols, 24)
         self.stream = pyte.ByteStream(self.screen)
         self.child = pexpect.spawn(
             "ssh",
@@ -317,10 +325,12 @@ class OpenSSH:
                 *("-o", "StrictHostKeyChecking=no"),
                 *("-o", f"UserKnownHostsFile={tmp_path / 'known_hosts'}"),
                 *("-o", "LogLevel=ERROR"),
+                *options,
                 *("-p", str(port)),
                 f"{code}@127.0.0.1",
+                *command,
             ],
-            dimensions=(24, 80),
+            dimensions=(24, cols),
             env={"TERM": "xterm", "PATH": "/usr/bin:/bin"},
         )
 

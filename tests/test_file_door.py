@@ -407,6 +407,16 @@ ALLOWED = {
     ("umtali/bots/equity.py", "_file", ".read_text"): (
         "the equity table is package data, read through importlib.resources: not a player's file"
     ),
+    ("umtali/club/club.py", "open", "Database.open"): (
+        "the club's database: the engine opens its own files (SQLite's journal and locks), "
+        "or none at all (PostgreSQL)"
+    ),
+    ("umtali/cli/serve.py", "_database", "Database.open"): (
+        "the club's database, for umtali serve init and migrate: the engine's own files"
+    ),
+    ("umtali/cli/serve.py", "_open_club", "Club.open"): (
+        "the club's database, for umtali serve's other steps: the engine's own files"
+    ),
     ("umtali/cli/main.py", "main", "os.open"): (
         "the null device, to quiet output to a pipe that closed (Python's own recipe)"
     ),

@@ -402,13 +402,16 @@ def run_watch(args: argparse.Namespace) -> int:
     return watch_table(args.plain, _theme(args), levels, match, args.seed, args.delay)
 
 
-def _no_net() -> bool:
+def _no_net(command: str = "host") -> bool:
     """Whether asyncssh is missing (and if so, say how to install it)."""
     import importlib.util
 
     if importlib.util.find_spec("asyncssh") is not None:
         return False
-    print("umtali host needs the net extra (asyncssh): pip install 'umtali[net]'", file=sys.stderr)
+    print(
+        f"umtali {command} needs the net extra (asyncssh): pip install 'umtali[net]'",
+        file=sys.stderr,
+    )
     return True
 
 
@@ -534,6 +537,12 @@ def _run(args: list[str]) -> int:
             return run_learn(parsed)
         if parsed.command == "host":
             return run_host(parsed)
+        if parsed.command == "serve":
+            if parsed.step in ("init", "run") and _no_net("serve"):
+                return 2
+            from umtali.cli.serve import run_serve
+
+            return run_serve(parsed)
         if parsed.command == "rules":
             show_rules(ascii_only=ascii_only)
             return 0

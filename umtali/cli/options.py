@@ -237,6 +237,73 @@ def _review(sub: Commands) -> None:
     review.add_argument("--ascii", action="store_true", help="plain ASCII marks")
 
 
+def _serve(sub: Commands) -> None:
+    serve = sub.add_parser(
+        "serve",
+        help="run a club: members play correspondence games over ssh, at any hour",
+        description=(
+            "A club where members play Umtali by correspondence over SSH: their SSH key is "
+            "who they are. Set one up with 'umtali serve init', start it with 'umtali serve "
+            "run', and invite a friend with 'umtali serve invite'. Needs the net extra: "
+            "pip install 'umtali[net]'."
+        ),
+    )
+    where = argparse.ArgumentParser(add_help=False)
+    where.add_argument(
+        "--data", metavar="DIR", help="the data folder (default: umtali's, or $UMTALI_DATA_DIR)"
+    )
+    where.add_argument(
+        "--db",
+        metavar="URL",
+        help="the club's database: a postgresql:// address, or a SQLite file "
+        "(default DATA/club/club.sqlite3)",
+    )
+    steps = serve.add_subparsers(dest="step", metavar="STEP", required=True)
+    init = steps.add_parser(
+        "init", parents=[where], help="set up a new club and print its admin's invite"
+    )
+    init.add_argument("--admin-key", metavar="FILE", help="the admin's SSH public key (.pub)")
+    init.add_argument("--admin-name", metavar="NAME", help="the admin's name, with --admin-key")
+    run = steps.add_parser("run", parents=[where], help="run the club's SSH server")
+    run.add_argument("--port", type=_port, default=2323, help="the port (default 2323)")
+    run.add_argument(
+        "--listen",
+        default="127.0.0.1",
+        metavar="ADDRESS",
+        help="the address to listen on (default 127.0.0.1: this computer only)",
+    )
+    run.add_argument(
+        "--notify-command",
+        metavar="CMD",
+        help="run CMD MEMBER GAME MESSAGE (no shell) when it becomes a member's turn",
+    )
+    invite = steps.add_parser("invite", parents=[where], help="make an invite code")
+    invite.add_argument("--admin", action="store_true", help="the newcomer will be an admin")
+    steps.add_parser("migrate", parents=[where], help="bring the database to this umtali's schema")
+    steps.add_parser("members", parents=[where], help="list the members")
+    member = steps.add_parser(
+        "member", parents=[where], help="rename, suspend, reinstate, remove a member; admin rights"
+    )
+    member.add_argument("name", help="the member's name")
+    member.add_argument("action", choices=MEMBER_ACTIONS, help="what to do")
+    member.add_argument("new", nargs="?", help="the new name (rename)")
+    settings = steps.add_parser(
+        "settings", parents=[where], help="show the club's settings, or change one"
+    )
+    settings.add_argument("key", nargs="?", help="the setting to change")
+    settings.add_argument("value", nargs="?", help="its new value")
+    export = steps.add_parser(
+        "export",
+        parents=[where],
+        help="export the finished games of members who allowed it (records and index.jsonl)",
+    )
+    export.add_argument("folder", help="an empty or new folder")
+
+
+#: What ``umtali serve member NAME ACTION`` can do.
+MEMBER_ACTIONS = ("rename", "suspend", "reinstate", "remove", "admin", "unadmin")
+
+
 def _rules(sub: Commands) -> None:
     sub.add_parser("rules", help="show the rules of Umtali")
 
@@ -256,6 +323,7 @@ COMMANDS: tuple[Callable[[Commands], None], ...] = (
     _replay,
     _watch,
     _host,
+    _serve,
     _learn,
     _stats,
     _review,

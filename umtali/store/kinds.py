@@ -45,6 +45,8 @@ PROGRESS = Kind("your lesson progress", 4 * MB)
 #: The SSH host key: an ed25519 key is about 400 bytes, the largest RSA key a
 #: few KB.
 HOST_KEY = Kind("an SSH host key", 64 * KB)
+#: An SSH public key (``umtali serve init --admin-key``): one line of at most a few KB.
+PUBLIC_KEY = Kind("an SSH public key", 64 * KB)
 #: The note beside a hosted game's record: its hosting options, a hundred bytes.
 HOSTED_NOTE = Kind("a hosted game's note", 4 * KB)
 #: ``bench bots --record``: a match is a line of about 3 KB (each decision's time),
@@ -65,6 +67,9 @@ BACKUP = Kind("a club backup", 1024 * MB)
 CLUB_DATABASE = Kind("a club database", 0)
 #: The kernel's table of file locks (``/proc/locks``), read to name a lock's holder.
 LOCK_TABLE = Kind("the lock table", 4 * MB)
+#: ``umtali serve export``: the club's finished games, a record file each and an
+#: index; written only, each file new, so an export never overwrites anything.
+CLUB_EXPORT = Kind("a club's export", 64 * MB)
 
 
 class FileRefused(UmtaliError):

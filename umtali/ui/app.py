@@ -19,12 +19,13 @@ spectator's lines are answered with a word, never played.
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
@@ -169,6 +170,38 @@ def screen_row(fragments: StyleAndTextTuples, width: int) -> dict[int, Char]:
     return row
 
 
+class _Worker(Generic[T]):
+    """A body run in a thread of its own, its result or failure kept for whoever
+    ran it; ``done`` is told when it ends either way."""
+
+    def __init__(self, body: Callable[[], T], done: Callable[[], None]) -> None:
+        self._body = body
+        self._done = done
+        self._outcome: list[T] = []
+        self._failure: list[BaseException] = []
+        self._thread = threading.Thread(target=self._work, name="umtali-game", daemon=True)
+
+    def _work(self) -> None:
+        try:
+            self._outcome.append(self._body())
+        except BaseException as err:  # handed to whoever runs it
+            self._failure.append(err)
+        finally:
+            self._done()
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def join(self) -> None:
+        if self._thread.is_alive():
+            self._thread.join()
+
+    def result(self) -> T:
+        if self._failure:
+            raise self._failure[0]
+        return self._outcome[0]
+
+
 class AppScreen:
     """The full-screen application, speaking the Screen protocol to a worker thread."""
 
@@ -274,29 +307,26 @@ class AppScreen:
         first (the terminal went away), every question the game asks from then
         on is answered with end-of-input, so the game is saved and left.
         """
-        outcome: list[T] = []
-        failure: list[BaseException] = []
-
-        def work() -> None:
-            try:
-                outcome.append(body())
-            except BaseException as err:  # handed to the main thread
-                failure.append(err)
-            finally:
-                self._on_loop(self._finish)
-
-        worker = threading.Thread(target=work, name="umtali-game", daemon=True)
+        worker = _Worker(body, lambda: self._on_loop(self._finish))
         try:
             # A failure inside the application goes up to the command, which says so
             # in a sentence (the game is saved), never as a traceback on the table.
             self.app.run(pre_run=worker.start, set_exception_handler=False)
         finally:
             self.close()
-            if worker.is_alive():
-                worker.join()
-        if failure:
-            raise failure[0]
-        return outcome[0]
+            worker.join()
+        return worker.result()
+
+    async def run_async(self, body: Callable[[], T]) -> T:
+        """:meth:`run` on an event loop that is already running (a server's, with a
+        connection each): the loop is never blocked waiting for ``body``."""
+        worker = _Worker(body, lambda: self._on_loop(self._finish))
+        try:
+            await self.app.run_async(pre_run=worker.start, set_exception_handler=False)
+        finally:
+            self.close()
+            await asyncio.get_running_loop().run_in_executor(None, worker.join)
+        return worker.result()
 
     def close(self) -> None:
         """The application has ended (or its terminal went away): the question waiting,

@@ -1,0 +1,169 @@
+"""Who is connected to this server process, and what they look at.
+
+A member's screen asks the hub to :meth:`~Hub.watch` the game it shows; the hub tells
+it whenever that game changes.  Changes made in this process come from the club at
+once (:attr:`Club.changed <umtali.club.club.Club.changed>`); those made by another
+process sharing the database are found by :meth:`~Hub.poll`, which the server calls a
+few times a second: one indexed query for new decisions and one for new chat lines,
+each after the last id seen.  A watcher may be told twice of a change made here (once
+by the club, once by the poll): it reloads what it shows, which costs nothing twice.
+
+The poll also checks the members connected here: one whose membership was suspended
+or removed, by any process, has every session here closed with one line.
+
+Callbacks run on whichever thread found the change: a screen hands the news to its
+own thread.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Protocol
+
+from umtali.club.club import Club
+from umtali.club.members import Status
+
+#: Rows one poll reads at most from each table (a burst beyond waits for the next).
+POLL_ROWS = 1000
+
+#: The line a member whose membership ended is shown as their session closes.
+NO_LONGER = "You are no longer a member of this club."
+
+
+class Connected(Protocol):
+    """A member's session, as the hub knows it."""
+
+    member_id: int
+    fingerprint: str
+    address: str
+
+    def close(self, line: str) -> None:
+        """End the session from any thread, showing ``line`` last."""
+
+
+class Hub:
+    """One per server process: the connected sessions, and the games they watch."""
+
+    def __init__(self, club: Club, log: Callable[[str], None] = lambda line: None) -> None:
+        self.club = club
+        self.log = log
+        self._lock = threading.Lock()
+        self._watchers: dict[int, list[Callable[[int], None]]] = {}
+        self._sessions: dict[int, list[Connected]] = {}
+        self._last_decision, self._last_chat = self._ends()
+        club.changed.append(self._changed)
+
+    # ------------------------------------------------------------ watching
+
+    def watch(self, game_id: int, callback: Callable[[int], None]) -> Callable[[], None]:
+        """Tell ``callback(game_id)`` whenever game ``game_id`` changes; returns the
+        function that stops it."""
+        with self._lock:
+            self._watchers.setdefault(game_id, []).append(callback)
+
+        def unwatch() -> None:
+            with self._lock:
+                found = self._watchers.get(game_id, [])
+                if callback in found:
+                    found.remove(callback)
+                if not found:
+                    self._watchers.pop(game_id, None)
+
+        return unwatch
+
+    def watched(self) -> set[int]:
+        with self._lock:
+            return set(self._watchers)
+
+    def _changed(self, game_id: int) -> None:
+        with self._lock:
+            callbacks = list(self._watchers.get(game_id, ()))
+        for callback in callbacks:
+            try:
+                callback(game_id)
+            except Exception as err:  # one screen's trouble is never another's
+                self.log(f"a watcher of game {game_id} failed: {type(err).__name__}: {err}")
+
+    # ------------------------------------------------------------ sessions
+
+    def arrive(self, session: Connected) -> Callable[[], None]:
+        """``session`` is connected; returns the function that says it left."""
+        with self._lock:
+            self._sessions.setdefault(session.member_id, []).append(session)
+
+        def left() -> None:
+            with self._lock:
+                found = self._sessions.get(session.member_id, [])
+                if session in found:
+                    found.remove(session)
+                if not found:
+                    self._sessions.pop(session.member_id, None)
+
+        return left
+
+    def online(self, member_id: int) -> bool:
+        with self._lock:
+            return bool(self._sessions.get(member_id))
+
+    def sessions_of(self, member_id: int) -> list[Connected]:
+        with self._lock:
+            return list(self._sessions.get(member_id, ()))
+
+    def connected(self) -> list[int]:
+        """The members with a session here."""
+        with self._lock:
+            return list(self._sessions)
+
+    # ------------------------------------------------------------- polling
+
+    def poll(self) -> set[int]:
+        """One look at the database for what other processes did: the games that
+        changed (their watchers told), and members no longer active (their sessions
+        closed).  Returns the ids of the games found changed."""
+        changed = self._new_changes()
+        for game_id in sorted(changed):
+            self._changed(game_id)
+        self._check_members()
+        return changed
+
+    def _ends(self) -> tuple[int, int]:
+        with self.club.db.transaction() as tx:
+            decision = tx.one("SELECT MAX(id) FROM decisions")
+            chat = tx.one("SELECT MAX(id) FROM chat")
+        return (
+            int(decision[0]) if decision and decision[0] is not None else 0,
+            int(chat[0]) if chat and chat[0] is not None else 0,
+        )
+
+    def _new_changes(self) -> set[int]:
+        with self.club.db.transaction() as tx:
+            decisions = tx.all(
+                "SELECT id, game_id FROM decisions WHERE id > ? ORDER BY id LIMIT ?",
+                (self._last_decision, POLL_ROWS),
+            )
+            chat = tx.all(
+                "SELECT id, game_id FROM chat WHERE id > ? ORDER BY id LIMIT ?",
+                (self._last_chat, POLL_ROWS),
+            )
+        if decisions:
+            self._last_decision = int(decisions[-1][0])
+        if chat:
+            self._last_chat = int(chat[-1][0])
+        return {int(row[1]) for row in decisions} | {int(row[1]) for row in chat}
+
+    def _check_members(self) -> None:
+        ids = self.connected()
+        if not ids:
+            return
+        marks = ", ".join("?" for _ in ids)
+        with self.club.db.transaction() as tx:
+            rows = tx.all(f"SELECT id, status FROM members WHERE id IN ({marks})", ids)
+        active = {int(mid) for mid, status in rows if status == Status.ACTIVE.value}
+        for member_id in ids:
+            if member_id not in active:
+                with self._lock:  # closed once: the hub forgets them at once
+                    closing = self._sessions.pop(member_id, [])
+                for session in closing:
+                    self.log(f"closed a session of member {member_id}: no longer a member")
+                    session.close(NO_LONGER)

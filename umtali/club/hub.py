@@ -27,6 +27,9 @@ from umtali.club.members import Status
 #: Rows one poll reads at most from each table (a burst beyond waits for the next).
 POLL_ROWS = 1000
 
+#: The "game" to watch for a change in any game (a lobby, which rings for its own).
+ANY_GAME = 0
+
 #: The line a member whose membership ended is shown as their session closes.
 NO_LONGER = "You are no longer a member of this club."
 
@@ -57,8 +60,8 @@ class Hub:
     # ------------------------------------------------------------ watching
 
     def watch(self, game_id: int, callback: Callable[[int], None]) -> Callable[[], None]:
-        """Tell ``callback(game_id)`` whenever game ``game_id`` changes; returns the
-        function that stops it."""
+        """Tell ``callback(game_id)`` whenever game ``game_id`` changes (any game, for
+        :data:`ANY_GAME`); returns the function that stops it."""
         with self._lock:
             self._watchers.setdefault(game_id, []).append(callback)
 
@@ -78,7 +81,10 @@ class Hub:
 
     def _changed(self, game_id: int) -> None:
         with self._lock:
-            callbacks = list(self._watchers.get(game_id, ()))
+            callbacks = [
+                *self._watchers.get(game_id, ()),
+                *self._watchers.get(ANY_GAME, ()),
+            ]
         for callback in callbacks:
             try:
                 callback(game_id)

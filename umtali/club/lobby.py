@@ -21,6 +21,7 @@ from umtali.bots.levels import names as level_names
 from umtali.club import games, members, offers
 from umtali.club.club import Club
 from umtali.club.games import ClubGameError, Stored
+from umtali.club.hub import ANY_GAME, Hub
 from umtali.club.members import Member, MemberError
 from umtali.club.settings import SettingError, turn_time, turn_words
 from umtali.club.table import Changed, Sitting, Watch
@@ -58,6 +59,8 @@ class Lobby:
     watch: Watch | None = None
     theme: Theme = DEFAULT_THEME
     _waiting: bool = False
+    _mine: frozenset[int] = frozenset()  # the member's games, as the page last showed
+    _offering = False  # whether the member has offers out (a new game may be theirs)
 
     def run(self) -> None:
         """The lobby until the member quits (or the connection ends)."""
@@ -93,10 +96,13 @@ class Lobby:
 
         def wake(game_id: int) -> None:
             answer = getattr(self.screen, "answer", None)
-            if answer is not None and self._waiting:
+            # A game of the member's moved, or a game began that may be their offer's.
+            newest = max(self._mine, default=0)
+            ours = game_id in self._mine or (self._offering and game_id > newest)
+            if answer is not None and self._waiting and ours:
                 answer(Changed())
 
-        return self.watch(0, wake)  # 0: every game this member plays
+        return self.watch(ANY_GAME, wake)
 
     def _greeting(self) -> str:
         with self.club.db.transaction() as tx:
@@ -122,14 +128,13 @@ class Lobby:
             seeks = [s for s in offers.seeks(tx) if s.from_id != me]
             names = {m.id: m.name for m in members.everyone(tx, removed=True)}
         self.member = member
+        self._mine = frozenset(g.id for g in mine)
+        self._offering = bool(made)
         now = club.now()
         mine.sort(key=lambda g: (g.to_move != me, g.deadline or 0))
         parts: list[RenderableType] = []
         away = " · on holiday (clocks stopped)" if member.away else ""
-        parts.append(Text(
-            f"{visible(member.name)} · rating {member.mu - 3 * member.sigma:.1f} "
-            f"({member.rated} rated games){away}", "bold"
-        ))  # fmt: skip
+        parts.append(Text(f"{visible(member.name)} · {_rating(member)}{away}", "bold"))
         if mine:
             table = Table(title="Your games", title_justify="left", box=None, pad_edge=False)
             for column in ("#", "against", "variant", "hand", "totals", "turn", "left"):
@@ -453,6 +458,14 @@ def _club_name(tx: Transaction) -> str:
     return settings.load(tx).name
 
 
+def _rating(member: Member) -> str:
+    """A member's club rating (openskill's conservative mu - 3 sigma), or why not yet."""
+    if not member.rated:
+        return "not rated yet: play a club game"
+    games_word = "game" if member.rated == 1 else "games"
+    return f"rating {member.mu - 3 * member.sigma:.1f} after {member.rated} {games_word}"
+
+
 def _short_left(ms: int) -> str:
     if ms <= 0:
         return "now"
@@ -472,11 +485,10 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
-def run_member(club: Club, hub: object, member: Member, screen: Screen, fingerprint: str,
+def run_member(club: Club, hub: Hub, member: Member, screen: Screen, fingerprint: str,
                plain: bool = False) -> None:  # fmt: skip
     """A member's connection: the lobby until they quit."""
-    watch: Watch | None = getattr(hub, "watch", None)
-    Lobby(club, member, screen, fingerprint, watch).run()
+    Lobby(club, member, screen, fingerprint, hub.watch).run()
 
 
 __all__ = ["BELL", "COMMANDS", "Lobby", "LobbyCommand", "run_member"]

@@ -79,6 +79,7 @@ class Sitting:
             answer(Changed())
 
     _waiting = False
+    _person: HumanSeat | None = None
 
     def _one_pass(self) -> bool:
         """Load, show, decide or wait; False once the member leaves the table."""
@@ -185,7 +186,10 @@ class Sitting:
         return True
 
     def _seat(self, names: tuple[str, str], seat: int, progress: Progress) -> HumanSeat:
-        """The prompt for the member's decision: the table's own, with its commands."""
+        """The prompt for the member's decision: the table's own, with its commands.
+        One is kept while the member sits here, so ``all`` holds for the whole turn."""
+        if self._person is not None and self._person.name == visible(names[seat - 1]):
+            return self._person
         other = names[2 - seat]
         opponent = None
         level = progress.bot_for(3 - seat)
@@ -196,6 +200,7 @@ class Sitting:
         )
         person.chat = self._say_from_prompt
         person.leave_question = "Leave this game for the lobby? (it waits for you)"
+        self._person = person
         return person
 
     def _rules(self) -> None:

@@ -229,6 +229,8 @@ class _MemberDoor(_Door):
         here = _Here(0, self.key_print, self.peer, app)
         try:
             await app.run_async(lambda: self._body(app, here))
+        except EOFError:
+            pass  # the connection closed under a question: the member left, said once
         except Exception as err:  # never a traceback on the server's terminal
             server.log(f"a session of {self.peer} failed: {type(err).__name__}: {err}")
         finally:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 
 from rich.markdown import Markdown
@@ -32,7 +32,7 @@ from umtali.engine.view import public_view
 from umtali.ui.answers import Resigned, UndoRequest
 from umtali.ui.human import HumanSeat
 from umtali.ui.narrate import phrase
-from umtali.ui.render import TableInfo, render_game_end
+from umtali.ui.render import TableInfo, render_game_end, render_hand_end
 from umtali.ui.screen import QuitGame, Screen, ask_yes
 from umtali.ui.text import shown, visible
 from umtali.ui.theme import DEFAULT_THEME, Theme
@@ -90,8 +90,10 @@ class Sitting:
         progress = stored.progress()
         names = _names(progress)
         viewer = seat if seat is not None else SPECTATOR
-        note = self._news(stored, progress, viewer, names)
+        note, events = self._news(stored, progress, viewer, names)
         self._show(stored, progress, viewer, names, note)
+        for line in events:  # what no move log shows: a bot's turn for a member, an end
+            self.screen.say(Text(line, "yellow"))
         asked = progress.pending()
         if stored.over or asked.kind is Asked.OVER:
             return self._ended(stored, progress, names)
@@ -108,18 +110,19 @@ class Sitting:
     # ----------------------------------------------------------- showing
 
     def _news(self, stored: Stored, progress: Progress, viewer: int,
-              names: tuple[str, str]) -> Text | None:  # fmt: skip
-        """What happened since the member last looked, and the chat said since."""
+              names: tuple[str, str]) -> tuple[Text | None, list[str]]:  # fmt: skip
+        """What happened since the member last looked: the moves in one line, and the
+        game's other events (a turn the bot played for a member, its end) in lines."""
         club = self.club
         if self.spectator:
-            return None
+            return None, []
         with club.db.transaction() as tx:
             from umtali.club import games
 
             since = games.last_seen(tx, self.member.id, stored.id)
             news = games.news_since(tx, stored, progress, viewer, since)
             games.mark_seen(tx, self.member.id, stored.id, stored.seq)
-        return _told(news, viewer, names, self.theme)
+        return _told(news, viewer, names, self.theme), _happened(news, viewer, names)
 
     def _show(self, stored: Stored, progress: Progress, viewer: int,
               names: tuple[str, str], note: Text | None) -> None:  # fmt: skip
@@ -138,6 +141,12 @@ class Sitting:
             )
             view = public_view(hand.view(1)) if viewer == SPECTATOR else hand.view(viewer)
             self.screen.table(view, table, note)
+            if hand.is_over and progress.pending().kind is Asked.DEAL:
+                # Between two hands: the one just ended, its scores and who deals next.
+                self.screen.show(render_hand_end(
+                    (hand.side(1), hand.side(2)), hand.scores, hand.went_out, hand.forfeited,
+                    _ended_table(progress, table), progress.game.dealer, self.theme, hand.rules,
+                ))  # fmt: skip
         if note is not None and hand is None:
             self.screen.say(note)
         chat = self._chat_lines()
@@ -280,26 +289,29 @@ class Sitting:
 # --------------------------------------------------------------- words
 
 
+def _ended_table(progress: Progress, table: TableInfo) -> TableInfo:
+    """The table of the hand that just ended (the pending deal's numbers are the next's)."""
+    game = progress.game
+    results = game.results
+    if not results:
+        return table
+    done = results[:-1]
+    totals = (sum(r.scores[0] for r in done), sum(r.scores[1] for r in done))
+    return replace(
+        table, totals=totals, hand_number=len(results), forfeited=results[-1].forfeited
+    )
+
+
 def _names(progress: Progress) -> tuple[str, str]:
     return (progress.players[0].name, progress.players[1].name)
 
 
 def _told(news: list[News], viewer: int, names: tuple[str, str], theme: Theme) -> Text | None:
-    """News as one line: each run of one player's moves after their name ("Ann drew,
-    melded 7♣ 6♣ 5♣, discarded K♦"), a bot's turn for a member said so."""
+    """The other player's moves as one line: each run of one player's moves after their
+    name ("Ann drew, melded 7♣ 6♣ 5♣, discarded K♦")."""
     said: list[str] = []
     last: tuple[int, bool] | None = None
     for item in news:
-        if item.text.startswith("stand-in "):
-            if item.text == "stand-in ends":
-                continue
-            said.append(f"{names[item.player - 1]}'s time ran out: the bot played the turn")
-            last = None
-            continue
-        if item.text.startswith("end "):
-            said.append(f"{names[item.player - 1]} {item.text[4:]}")
-            last = None
-            continue
         for event in item.events:
             if event.player == viewer:
                 continue
@@ -311,6 +323,17 @@ def _told(news: list[News], viewer: int, names: tuple[str, str], theme: Theme) -
                 said.append(f"{names[event.player - 1]} {words}")
             last = key
     return shown(". ".join(said) + ".", "italic") if said else None
+
+
+def _happened(news: list[News], viewer: int, names: tuple[str, str]) -> list[str]:
+    """The changes that are not moves, in words: a turn whose time ran out, played by
+    the bot; a resignation or a forfeit."""
+    lines = []
+    for item in news:
+        who = "Your" if item.player == viewer else f"{visible(names[item.player - 1])}'s"
+        if item.text.startswith("stand-in ") and item.text != "stand-in ends":
+            lines.append(f"{who} time ran out: the bot played the turn.")
+    return lines
 
 
 def _whose_turn(stored: Stored, progress: Progress, names: tuple[str, str],

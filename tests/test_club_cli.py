@@ -150,3 +150,41 @@ def test_run_serves_members_until_sigterm_stops_it_cleanly(
     assert code == 0 and seen == ["hello", "told"]
     assert f"listening on 127.0.0.1 port {port}" in out
     assert "Ann connected from 127.0.0.1" in out and out.rstrip().endswith("stopped")
+
+
+
+def test_a_club_moves_from_sqlite_to_postgresql_by_backup_and_restore(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], postgres_url: str
+) -> None:
+    from umtali.club import members
+    from umtali.engine.progress import Deal
+
+    assert serve(capsys, tmp_path, "init")[0] == 0
+    club = Club.open(str(tmp_path / "club" / "club.sqlite3"))
+    with club.db.transaction() as tx:
+        code = members.make_invite(tx, None, club.now()).code
+    ann = club.join(code, "Ann", "SHA256:a", "ssh-ed25519 AAAAa")
+    game = club.practice(ann.id, "normal", "classic", "game")
+    if game.to_move == ann.id and game.progress().pending().choices:
+        game = club.play(ann.id, game.id, game.seq, Deal(1)).game
+    club.db.close()
+    backup = tmp_path / "club.backup"
+    code_, out, _ = serve(capsys, tmp_path, "backup", str(backup))
+    assert code_ == 0 and "backed up" in out
+    code_, _, err = serve(capsys, tmp_path, "backup", str(backup))
+    assert code_ == 2 and "replaces nothing" in one_line(err)  # never over a file
+
+    code_, out, _ = serve(capsys, tmp_path / "pg", "restore", "--db", postgres_url, str(backup))
+    assert code_ == 0 and "restored" in out
+    moved = Club.open(postgres_url)
+    try:
+        assert moved.identify("SHA256:a") is not None
+        there = moved.game(game.id)
+        assert (there.seq, there.record) == (game.seq, game.record)
+        with moved.db.transaction() as tx:  # new rows are numbered after the old
+            code = members.make_invite(tx, None, moved.now()).code
+        assert moved.join(code, "Ben", "SHA256:b", "ssh-ed25519 AAAAb").id > ann.id
+    finally:
+        moved.db.close()
+    code_, _, err = serve(capsys, tmp_path / "pg", "restore", "--db", postgres_url, str(backup))
+    assert code_ == 2 and "not empty" in one_line(err)

@@ -298,6 +298,16 @@ def _serve(sub: Commands) -> None:
         help="export the finished games of members who allowed it (records and index.jsonl)",
     )
     export.add_argument("folder", help="an empty or new folder")
+    backup = steps.add_parser(
+        "backup", parents=[where], help="write the whole club to a new file, at one moment"
+    )
+    backup.add_argument("file", help="a new file (a backup replaces nothing)")
+    restore = steps.add_parser(
+        "restore",
+        parents=[where],
+        help="put a backup into a new, empty club's database (SQLite or PostgreSQL)",
+    )
+    restore.add_argument("file", help="a file written by umtali serve backup")
 
 
 #: What ``umtali serve member NAME ACTION`` can do.

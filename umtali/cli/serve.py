@@ -205,6 +205,34 @@ def _export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _backup(args: argparse.Namespace) -> int:
+    from umtali.store.transfer import backup
+
+    with _club(args) as club:
+        rows = backup(club.db, Path(args.file))
+    print(f"The club is backed up: {rows} rows in {args.file}.")
+    return 0
+
+
+def _restore(args: argparse.Namespace) -> int:
+    """A backup into a new club: on this host or another, on SQLite or PostgreSQL (how a
+    club moves from one to the other)."""
+    from umtali.host.ssh import host_key
+    from umtali.store.transfer import restore
+
+    url = database_url(args)
+    host_key(club_dir(args) / "host_key")  # the club's folder, and its key where new
+    db = _database(url)
+    try:
+        if db.version() == 0:
+            Club.migrate(db, int(time.time() * 1000))
+        rows = restore(db, Path(args.file))
+    finally:
+        db.close()
+    print(f"The club is restored into {url}: {rows} rows. Start it with: umtali serve run")
+    return 0
+
+
 def _run(args: argparse.Namespace) -> int:
     from umtali.club.hub import Hub
     from umtali.club.notify import Notifier
@@ -266,4 +294,6 @@ STEPS: dict[str, Callable[[argparse.Namespace], int]] = {
     "member": _member,
     "settings": _settings,
     "export": _export,
+    "backup": _backup,
+    "restore": _restore,
 }

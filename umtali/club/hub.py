@@ -26,6 +26,9 @@ from umtali.club.members import Status
 
 #: Rows one poll reads at most from each table (a burst beyond waits for the next).
 POLL_ROWS = 1000
+#: Ids a poll reads back behind the newest it saw: a transaction that took its id
+#: before a later one but committed after it is still found.
+LAG = 200
 
 #: The "game" to watch for a change in any game (a lobby, which rings for its own).
 ANY_GAME = 0
@@ -55,6 +58,10 @@ class Hub:
         self._watchers: dict[int, list[Callable[[int], None]]] = {}
         self._sessions: dict[int, list[Connected]] = {}
         self._last_decision, self._last_chat = self._ends()
+        self._seen_decisions: set[int] = set(
+            range(self._last_decision - LAG, self._last_decision + 1)
+        )
+        self._seen_chat: set[int] = set(range(self._last_chat - LAG, self._last_chat + 1))
         club.changed.append(self._changed)
 
     # ------------------------------------------------------------ watching
@@ -143,20 +150,40 @@ class Hub:
         )
 
     def _new_changes(self) -> set[int]:
+        """The games with decisions or chat lines this hub has not seen.
+
+        Ids are handed out when rows are written but become visible when their
+        transactions commit, which on PostgreSQL may be in another order: so each poll
+        reads back :data:`LAG` ids behind the newest it saw, and remembers which of
+        those it has told already."""
         with self.club.db.transaction() as tx:
             decisions = tx.all(
                 "SELECT id, game_id FROM decisions WHERE id > ? ORDER BY id LIMIT ?",
-                (self._last_decision, POLL_ROWS),
+                (self._last_decision - LAG, POLL_ROWS),
             )
             chat = tx.all(
                 "SELECT id, game_id FROM chat WHERE id > ? ORDER BY id LIMIT ?",
-                (self._last_chat, POLL_ROWS),
+                (self._last_chat - LAG, POLL_ROWS),
             )
-        if decisions:
-            self._last_decision = int(decisions[-1][0])
-        if chat:
-            self._last_chat = int(chat[-1][0])
-        return {int(row[1]) for row in decisions} | {int(row[1]) for row in chat}
+        games: set[int] = set()
+        for rows, seen, kind in (
+            (decisions, self._seen_decisions, "d"),
+            (chat, self._seen_chat, "c"),
+        ):
+            for row_id, game_id in rows:
+                if int(row_id) not in seen:
+                    seen.add(int(row_id))
+                    games.add(int(game_id))
+            newest = max((int(r[0]) for r in rows), default=0)
+            if kind == "d":
+                self._last_decision = max(self._last_decision, newest)
+                floor = self._last_decision - LAG
+            else:
+                self._last_chat = max(self._last_chat, newest)
+                floor = self._last_chat - LAG
+            for old in [i for i in seen if i <= floor]:
+                seen.discard(old)
+        return games
 
     def _check_members(self) -> None:
         ids = self.connected()

@@ -81,6 +81,9 @@ class Sitting:
     _waiting = False
     _person: HumanSeat | None = None
 
+    def __post_init__(self) -> None:
+        self._carried: list[Text] = []
+
     def _one_pass(self) -> bool:
         """Load, show, decide or wait; False once the member leaves the table."""
         stored = self.club.game(self.game_id)
@@ -94,6 +97,9 @@ class Sitting:
         self._show(stored, progress, viewer, names, note)
         for line in events:  # what no move log shows: a bot's turn for a member, an end
             self.screen.say(Text(line, "yellow"))
+        for said in self._carried:  # why the last decision was not stored, said again
+            self.screen.say(said)
+        self._carried = []
         asked = progress.pending()
         if stored.over or asked.kind is Asked.OVER:
             return self._ended(stored, progress, names)
@@ -189,9 +195,10 @@ class Sitting:
         try:
             self.club.play(self.member.id, stored.id, stored.seq, decision)
         except Stale as err:
-            self.screen.say(shown(str(err), "yellow"))
+            # Said under the table as it now stands (the next pass draws it first).
+            self._carried.append(shown(str(err), "yellow"))
         except IllegalAction as err:
-            self.screen.say(shown(_sentence(str(err)), "red"))
+            self._carried.append(shown(_sentence(str(err)), "red"))
         return True
 
     def _seat(self, names: tuple[str, str], seat: int, progress: Progress) -> HumanSeat:

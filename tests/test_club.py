@@ -431,3 +431,24 @@ def test_a_member_plays_their_turn_from_the_lobby_and_leaves_the_game_waiting(
     assert after.to_move != me.id and after.seq >= 2  # the whole turn was stored
     assert "to play" in screen.text()
     assert "It is your turn in 1 game" in screen.text()
+
+
+def test_an_admin_manages_the_club_from_the_lobby_and_a_member_may_not(club: Club) -> None:
+    from umtali.club.lobby import Lobby
+
+    with club.db.transaction() as tx:
+        code = members.make_invite(tx, None, club.now(), admin=True).code
+    ann = club.join(code, "Ann", "SHA256:Ann", "ssh-ed25519 AAAAAnn")
+    ben = _member(club, "Ben")
+    script = iter(["admin invite", "admin suspend ben", "admin settings turn_ms 1d", "quit"])
+    screen = _Scripted(lambda message: next(script))
+    Lobby(club, ann, screen).run()
+    assert "Invite code" in screen.text() and "Ben is suspended" in screen.text()
+    assert club.identify("SHA256:Ben") is None
+    assert club.settings().turn_ms == DAY
+    refused = _Scripted(lambda message: next(again))
+    again = iter(["admin members", "quit"])
+    with club.db.transaction() as tx:
+        members.set_status(tx, ben.id, members.Status.ACTIVE)
+    Lobby(club, club.member(ben.id), refused).run()
+    assert "Only the club's admins may do that." in refused.text()

@@ -165,14 +165,7 @@ def _member(args: argparse.Namespace) -> int:
             member = admin.rename(club, args.name, args.new)
             print(f"{args.name} is now called {member.name}.")
             return 0
-        do = {
-            "suspend": (admin.suspend, "is suspended: their key is refused"),
-            "reinstate": (admin.reinstate, "is a member again"),
-            "remove": (admin.remove, "is removed: their keys are deleted"),
-            "admin": (admin.grant_admin, "is an admin"),
-            "unadmin": (admin.take_admin, "is no longer an admin"),
-        }
-        act, said = do[action]
+        act, said = admin.MEMBER_ACTIONS[action]
         member = act(club, args.name)
     print(f"{member.name} {said}.")
     return 0

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -250,3 +251,14 @@ def _entry(game: Stored, file: str, by_id: dict[int, Member]) -> dict[str, objec
 
 def _date(ms: int) -> str:
     return datetime.fromtimestamp(ms / 1000, tz=timezone.utc).isoformat(timespec="seconds")
+
+
+#: What an admin does to a member by name (besides rename), and how it is said after:
+#: read by ``umtali serve member`` and the lobby's ``admin`` command.
+MEMBER_ACTIONS: dict[str, tuple[Callable[[Club, str], Member], str]] = {
+    "suspend": (suspend, "is suspended: their key is refused"),
+    "reinstate": (reinstate, "is a member again"),
+    "remove": (remove, "is removed: their keys are deleted"),
+    "admin": (grant_admin, "is an admin"),
+    "unadmin": (take_admin, "is no longer an admin"),
+}

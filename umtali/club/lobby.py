@@ -410,6 +410,57 @@ def _share(lobby: Lobby, args: list[str]) -> None:
     ))  # fmt: skip
 
 
+def _admin(lobby: Lobby, args: list[str]) -> None:
+    """The admin's work from a session: members, invites, the club's settings."""
+    from umtali.club import admin
+
+    club = lobby.club
+    if not club.member(lobby.member.id).admin:
+        raise MemberError("Only the club's admins may do that.")
+    word = args[0].lower() if args else "help"
+    rest = args[1:]
+    if word == "members":
+        table = Table(title="Members", title_justify="left", box=None)
+        for column in ("name", "admin", "status", "games", "rating", "last seen"):
+            table.add_column(column)
+        for row in admin.member_list(club):
+            table.add_row(visible(row.name), "yes" if row.admin else "", row.status.value,
+                          str(row.games), f"{row.rating:.1f}",
+                          _ago(club.now() - row.last_seen))  # fmt: skip
+        lobby.screen.page(table, "members")
+    elif word == "invite":
+        invite = admin.make_invite(club, admin=rest[:1] == ["admin"], by=lobby.member.id)
+        lobby.screen.say(Text(f"Invite code {invite.code}: good for one newcomer for a week "
+                              f"(ssh -p PORT {invite.code}@HOST)."))  # fmt: skip
+    elif word == "invites":
+        codes = ", ".join(i.code for i in admin.open_invites(club)) or "none"
+        lobby.screen.say(Text(f"Open invites: {codes}."))
+    elif word == "uninvite" and rest:
+        admin.revoke_invite(club, rest[0])
+        lobby.screen.say(Text(f"Invite {visible(rest[0])} is revoked."))
+    elif word == "rename" and len(rest) == 2:
+        member = admin.rename(club, rest[0], rest[1])
+        lobby.screen.say(Text(f"{visible(rest[0])} is now called {visible(member.name)}."))
+    elif word in admin.MEMBER_ACTIONS and len(rest) == 1:
+        act, said = admin.MEMBER_ACTIONS[word]
+        member = act(club, rest[0])
+        lobby.screen.say(Text(f"{visible(member.name)} {said}."))
+    elif word == "settings":
+        current = admin.change_setting(club, rest[0], " ".join(rest[1:])) if len(rest) > 1 \
+            else admin.show_settings(club)  # fmt: skip
+        lobby.screen.say(Text(
+            f"name: {current.name} · variants: {' '.join(current.variants)} · turn time: "
+            f"{turn_words(current.turn_ms)} · timeout: {current.timeout.value} · spectators: "
+            f"{'yes' if current.spectators else 'no'}"
+        ))  # fmt: skip
+    else:
+        actions = "|".join(admin.MEMBER_ACTIONS)
+        lobby.screen.say(Text(
+            f"admin members · admin invite [admin] · admin invites · admin uninvite CODE · "
+            f"admin rename NAME NEW · admin {actions} NAME · admin settings [KEY VALUE]"
+        ))  # fmt: skip
+
+
 def _help(lobby: Lobby, args: list[str]) -> None:
     table = Table(title="Lobby commands", title_justify="left", box=None)
     table.add_column("command")
@@ -442,6 +493,7 @@ COMMANDS: tuple[LobbyCommand, ...] = (
     LobbyCommand("keys", "[add KEY | remove N]", "the SSH keys that are you", _keys),
     LobbyCommand("holiday", "on|off", "stop your clocks (30 days a year)", _holiday),
     LobbyCommand("share", "on|off", "let your finished games into the club's data set", _share),
+    LobbyCommand("admin", "...", "the club's members, invites and settings (admins)", _admin),
     LobbyCommand("help", "", "this list", _help),
     LobbyCommand("quit", "", "leave the club (your games wait)", _quit),
 )  # fmt: skip

@@ -109,7 +109,7 @@ def test_a_bot_level_loads_only_its_own_bot() -> None:
 def test_the_rule_book_is_parsed_when_it_is_shown_not_before() -> None:
     code = (
         "import io, sys\n"
-        "from umtali.cli.main import RuleBook\n"
+        "from umtali.ui.rulebook import RuleBook\n"
         "book = RuleBook(ascii_only=True)\n"
         "assert 'rich.markdown' not in sys.modules\n"
         "from rich.console import Console\n"

@@ -15,11 +15,10 @@ from typing import TYPE_CHECKING, TextIO
 from umtali.bots.levels import find, names
 from umtali.cli.options import build_parser
 from umtali.engine.errors import UmtaliError
-from umtali.ui.textsafe import speaks_unicode, to_ascii, visible
+from umtali.ui.textsafe import speaks_unicode, visible
 
 if TYPE_CHECKING:
-    from rich.console import Console, ConsoleOptions, RenderResult
-    from rich.markdown import Markdown
+    from rich.console import RenderableType
 
     from umtali.engine.match import Game, Session
     from umtali.engine.record import PlayerInfo
@@ -31,36 +30,25 @@ if TYPE_CHECKING:
 
 
 def rules_text() -> str:
-    from importlib import resources
+    """RULES.md, as the package ships it."""
+    from umtali.ui.rulebook import rules_text as text
 
-    return resources.files("umtali").joinpath("RULES.md").read_text(encoding="utf-8")
-
-
-def rules_markdown(ascii_only: bool) -> Markdown:
-    """The rule book, ready for rich to draw (in ASCII where the terminal needs it)."""
-    from rich.markdown import Markdown
-
-    return Markdown(to_ascii(rules_text()) if ascii_only else rules_text())
+    return text()
 
 
-class RuleBook:
-    """The rule book for a page in the game: read and parsed the first time it is
-    drawn, not before the table (parsing it takes a good part of a second)."""
+def _rule_book(ascii_only: bool) -> RenderableType:
+    """The rule book for a page in the game, parsed when first drawn."""
+    from umtali.ui.rulebook import RuleBook
 
-    def __init__(self, ascii_only: bool) -> None:
-        self.ascii_only = ascii_only
-        self._markdown: Markdown | None = None
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        if self._markdown is None:
-            self._markdown = rules_markdown(self.ascii_only)
-        yield self._markdown
+    return RuleBook(ascii_only)
 
 
 def show_rules(console: object | None = None, ascii_only: bool = False) -> None:
     from rich.console import Console
 
     out = console if isinstance(console, Console) else Console()
+    from umtali.ui.rulebook import rules_markdown
+
     text = rules_markdown(ascii_only)
     if out.is_terminal and _isatty(sys.stdin):
         styled = pager_shows_styles(os.environ)
@@ -129,7 +117,7 @@ def _table(
     return play_table(
         args.plain,
         theme,
-        RuleBook(theme.ascii),
+        _rule_book(theme.ascii),
         lambda console: show_rules(console, theme.ascii),
         players,
         match,
@@ -457,7 +445,7 @@ def _host(
         match,
         players,
         theme,
-        RuleBook(theme.ascii),
+        _rule_book(theme.ascii),
         paths,
         seed,
         replace(options, delay=args.delay),  # this run's, even for a game resumed
@@ -481,7 +469,7 @@ def run_learn(args: argparse.Namespace) -> int:
     return learn_table(
         args.plain,
         theme,
-        RuleBook(theme.ascii),
+        _rule_book(theme.ascii),
         lambda c: show_rules(c, theme.ascii),
         start,
         args.delay,

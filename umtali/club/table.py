@@ -16,9 +16,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from importlib import resources
 
-from rich.markdown import Markdown
 from rich.text import Text
 
 from umtali.bots import make_bot
@@ -33,6 +31,7 @@ from umtali.ui.answers import Resigned, UndoRequest
 from umtali.ui.human import HumanSeat
 from umtali.ui.narrate import phrase
 from umtali.ui.render import TableInfo, render_game_end, render_hand_end
+from umtali.ui.rulebook import RuleBook
 from umtali.ui.screen import QuitGame, Screen, ask_yes
 from umtali.ui.text import shown, visible
 from umtali.ui.theme import DEFAULT_THEME, Theme
@@ -220,7 +219,7 @@ class Sitting:
         return person
 
     def _rules(self) -> None:
-        self.screen.page(rule_book(), "rules")
+        self.screen.page(RuleBook(self.theme.ascii), "rules")
 
     def _say_from_prompt(self, name: str, text: str) -> None:
         try:
@@ -394,9 +393,6 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
-def rule_book() -> Markdown:
-    """The rule book, as the ``rules`` command shows it."""
-    return Markdown(resources.files("umtali").joinpath("RULES.md").read_text(encoding="utf-8"))
 
 
 __all__ = ["LEAVE_WORDS", "Changed", "Sitting", "Watch"]

@@ -191,3 +191,21 @@ def test_a_turn_whose_time_ran_out_is_played_by_the_bot_and_the_member_is_told(
     client = four.visit(late)
     client.wait_for("Your time ran out: the bot played the turn")
     four.leave(client)
+
+
+def test_the_plain_screen_says_the_game_in_lines_for_a_screen_reader(four: Club4) -> None:
+    club = four.club
+    stored = club.game(four.game)
+    mover = next(n for n in ("Ann", "Ben") if four.ids[n] == stored.to_move)
+    client = ssh(four.tmp, four.port, mover.lower(), four.keys[mover], ("-t",), ("plain",))
+    client.wait_for(f"{mover} @ lobby>")
+    assert "╭" not in client.text and "─" not in client.text  # no box, no rule
+    client.child.send(f"{four.game}\r")
+    _play_turn(four, client, mover)
+    client.wait_for("Hand 1, game 1\\.")
+    client.wait_for("Your hand: ")
+    client.child.send("lobby\r")
+    client.wait_for("@ lobby>")
+    client.child.send("quit\r")
+    ends(client)
+    assert club.game(four.game).to_move != four.ids[mover]

@@ -30,7 +30,7 @@ import importlib
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, Union, cast
 
 import asyncssh
 from prompt_toolkit.output.vt100 import Vt100_Output
@@ -45,7 +45,11 @@ from umtali.host.codes import Admission
 from umtali.host.launch import where
 from umtali.host.ssh import Server, _Door, _Session, fingerprint
 from umtali.ui.app import AppScreen
+from umtali.ui.screen import Screen
 from umtali.ui.theme import Theme
+
+if TYPE_CHECKING:
+    from umtali.club.plain import RemoteLines
 
 #: Sessions one key may hold at once (a laptop, a phone, a spare).
 KEY_SESSIONS = 4
@@ -62,7 +66,7 @@ SWEEP_EVERY = 5.0
 
 #: The body each member's session runs: ``(club, hub, member, screen, fingerprint,
 #: plain)``, in the session's worker thread; it returns when the member leaves.
-MemberBody = Callable[[Club, Hub, Member, AppScreen, str, bool], object]
+MemberBody = Callable[[Club, Hub, Member, Screen, str, bool], object]
 
 
 def lobby_body() -> MemberBody:
@@ -79,10 +83,14 @@ def _owner(club: Club, key_print: str) -> Member | None:
         return by_key(tx, key_print)
 
 
+#: A member's screen: the full-screen table's, or the plain one's (``plain``).
+Screened = Union[AppScreen, "RemoteLines"]
+
+
 class _Here:
     """A member's session as the hub knows it."""
 
-    def __init__(self, member_id: int, key_print: str, address: str, app: AppScreen) -> None:
+    def __init__(self, member_id: int, key_print: str, address: str, app: Screened) -> None:
         self.member_id = member_id
         self.fingerprint = key_print
         self.address = address
@@ -221,6 +229,9 @@ class _MemberDoor(_Door):
         if crowded:
             session.parting = crowded
             return
+        if self.plain:
+            await self._plain(session, output)
+            return
         app = AppScreen(
             server.theme, server.color_system, remote=True, input=session.input, output=output
         )
@@ -237,7 +248,30 @@ class _MemberDoor(_Door):
             app.close()
             session.parting = here.last_line or app.parting or session.parting
 
-    def _body(self, app: AppScreen, here: _Here) -> None:
+    async def _plain(self, session: _Session, output: Vt100_Output) -> None:
+        """The session on the plain screen: the same body, in lines (screen readers)."""
+        from umtali.club.plain import RemoteLines
+
+        server = self.server
+        lines = RemoteLines(
+            asyncio.get_running_loop(), session.send, session.input, output, server.theme,
+            lambda: session.size().columns,
+        )  # fmt: skip
+        session.table = lines  # type: ignore[assignment]
+        here = _Here(0, self.key_print, self.peer, lines)
+        try:
+            await asyncio.get_running_loop().run_in_executor(
+                None, lambda: self._body(lines, here)
+            )
+        except EOFError:
+            pass  # the connection closed under a question: the member left
+        except Exception as err:  # never a traceback on the server's terminal
+            server.log(f"a session of {self.peer} failed: {type(err).__name__}: {err}")
+        finally:
+            lines.end()
+            session.parting = here.last_line or session.parting
+
+    def _body(self, app: Screened, here: _Here) -> None:
         """The worker thread: a newcomer chooses a name, then the member's lobby."""
         server = self.server
         member = self.member
@@ -260,7 +294,7 @@ class _MemberDoor(_Door):
             left()
             server.log(f"{member.name} left")
 
-    def _newcomer(self, app: AppScreen, here: _Here) -> Member | None:
+    def _newcomer(self, app: Screened, here: _Here) -> Member | None:
         server, code = self.server, self.code
         assert code is not None
         name = server.club_name()

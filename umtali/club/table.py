@@ -33,6 +33,7 @@ from umtali.ui.narrate import phrase
 from umtali.ui.render import TableInfo, render_game_end, render_hand_end
 from umtali.ui.rulebook import RuleBook
 from umtali.ui.screen import QuitGame, Screen, ask_yes
+from umtali.ui.spoken import SpokenScreen
 from umtali.ui.text import shown, visible
 from umtali.ui.theme import DEFAULT_THEME, Theme
 
@@ -82,6 +83,7 @@ class Sitting:
 
     def __post_init__(self) -> None:
         self._carried: list[Text] = []
+        self._chat_said = 0  # the last chat line shown
 
     def _one_pass(self) -> bool:
         """Load, show, decide or wait; False once the member leaves the table."""
@@ -162,6 +164,12 @@ class Sitting:
         lines = self.club.chat(self.game_id, None if self.spectator else self.member.id)
         if self.spectator or not lines:
             return None
+        if isinstance(self.screen, SpokenScreen):
+            # Lines once printed stay: only what was said since is said.
+            lines = [line for line in lines if line.id > self._chat_said]
+        if not lines:
+            return None
+        self._chat_said = lines[-1].id
         text = Text()
         for line in lines[-3:]:
             text.append(f"{visible(line.name)}: ", "bold")

@@ -127,6 +127,7 @@ class Lobby:
             made = offers.sent(tx, me)
             seeks = [s for s in offers.seeks(tx) if s.from_id != me]
             names = {m.id: m.name for m in members.everyone(tx, removed=True)}
+            record = _won_lost(tx, me)
         self.member = member
         self._mine = frozenset(g.id for g in mine)
         self._offering = bool(made)
@@ -134,7 +135,9 @@ class Lobby:
         mine.sort(key=lambda g: (g.to_move != me, g.deadline or 0))
         parts: list[RenderableType] = []
         away = " · on holiday (clocks stopped)" if member.away else ""
-        parts.append(Text(f"{visible(member.name)} · {_rating(member)}{away}", "bold"))
+        parts.append(
+            Text(f"{visible(member.name)} · {record} · {_rating(member)}{away}", "bold")
+        )
         if mine:
             table = Table(title="Your games", title_justify="left", box=None, pad_edge=False)
             for column in ("#", "against", "variant", "hand", "totals", "turn", "left"):
@@ -508,6 +511,18 @@ def _club_name(tx: Transaction) -> str:
     from umtali.club import settings
 
     return settings.load(tx).name
+
+
+def _won_lost(tx: Transaction, member_id: int) -> str:
+    """A member's club record: games won and lost against members (practice apart)."""
+    row = tx.one(
+        "SELECT SUM(CASE WHEN (player1 = ? AND winner = 1) OR (player2 = ? AND winner = 2)"
+        " THEN 1 ELSE 0 END), COUNT(*) FROM games WHERE status = 'over'"
+        " AND player1 IS NOT NULL AND player2 IS NOT NULL AND (player1 = ? OR player2 = ?)",
+        (member_id, member_id, member_id, member_id),
+    )
+    won, played = (int(row[0] or 0), int(row[1] or 0)) if row else (0, 0)
+    return f"won {won}, lost {played - won}"
 
 
 def _rating(member: Member) -> str:

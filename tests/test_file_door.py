@@ -427,6 +427,34 @@ ALLOWED = {
         "the startup benchmark's own new, private scratch folder (its runs' bytecode and "
         "games): not a player's file"
     ),
+    **{
+        ("umtali/lab/benches/club.py", function, "Database.open"): (
+            "the club benchmark's own new database (a SQLite file in its scratch folder, or "
+            "PostgreSQL): the engine's own files"
+        )
+        for function in ("bench_club", "_lost")
+    },
+    ("umtali/lab/benches/_club_members.py", "play_share", "Database.open"): (
+        "the club benchmark's own database, opened again in each playing process"
+    ),
+    ("umtali/lab/benches/club.py", "_database", "tempfile.TemporaryDirectory"): (
+        "the club benchmark's own new, private scratch folder (its SQLite club): not a "
+        "player's file"
+    ),
+    **{
+        ("umtali/lab/benches/_postgres.py", function, call): (
+            "the club benchmark's throwaway PostgreSQL server: finding initdb, and its own "
+            "new folder, password file and removal, as tests/postgres.py does"
+        )
+        for function, call in (
+            ("_binaries", "shutil.which"),
+            ("_as_postgres", "shutil.which"),
+            ("throwaway", "tempfile.mkdtemp"),
+            ("throwaway", ".mkdir"),
+            ("throwaway", ".write_text"),
+            ("throwaway", "shutil.rmtree"),
+        )
+    },
 }
 DOOR = "umtali/store/door.py"
 

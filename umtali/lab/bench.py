@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from umtali.lab.benches import (
     bots,
+    club,
     coach,
     engine,
     equity,
@@ -86,6 +87,12 @@ REGISTRY: tuple[Bench, ...] = (
         "many hosted games at once, each against an SSH client (needs [host-load])",
         host.options,
         host.run,
+    ),
+    Bench(
+        "club",
+        "a club's members playing their games at a steady rate, on SQLite or PostgreSQL",
+        club.options,
+        club.run,
     ),
     Bench(
         "load",

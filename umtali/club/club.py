@@ -102,13 +102,13 @@ class Club:
         return int(self._seeds())
 
     def settings(self) -> Settings:
-        with self.db.transaction() as tx:
+        with self.db.transaction(read_only=True) as tx:
             return club_settings.load(tx)
 
     # ------------------------------------------------------------ members
 
     def member(self, member_id: int) -> Member:
-        with self.db.transaction() as tx:
+        with self.db.transaction(read_only=True) as tx:
             return members.get(tx, member_id)
 
     def identify(self, fingerprint: str) -> Member | None:
@@ -125,13 +125,13 @@ class Club:
             return members.join(tx, code, name, fingerprint, public_key, self.now())
 
     def invite_good(self, code: str) -> bool:
-        with self.db.transaction() as tx:
+        with self.db.transaction(read_only=True) as tx:
             return members.invite_good(tx, code, self.now()) is not None
 
     # -------------------------------------------------------------- games
 
     def game(self, game_id: int) -> Stored:
-        with self.db.transaction() as tx:
+        with self.db.transaction(read_only=True) as tx:
             return games.get(tx, game_id)
 
     def practice(self, member_id: int, level: str, rules: str, kind: str) -> Stored:
@@ -260,7 +260,7 @@ class Club:
 
     def chat(self, game_id: int, viewer: int | None) -> list[ChatLine]:
         """The game's last chat lines, oldest first; none for a player who muted it."""
-        with self.db.transaction() as tx:
+        with self.db.transaction(read_only=True) as tx:
             if viewer is not None and self._muted(tx, viewer, game_id):
                 return []
             rows = tx.all(
@@ -283,7 +283,7 @@ class Club:
                 )
 
     def muted(self, member_id: int, game_id: int) -> bool:
-        with self.db.transaction() as tx:
+        with self.db.transaction(read_only=True) as tx:
             return self._muted(tx, member_id, game_id)
 
     @staticmethod
@@ -298,7 +298,7 @@ class Club:
     def _told(self, game_id: int, turn_to: int | None) -> None:
         for listener in list(self.changed):
             listener(game_id)
-        if turn_to is not None:
+        if turn_to is not None and self.notify:
             self._notify_turn(self.game(game_id))
 
     def _notify_turn(self, game: Stored) -> None:

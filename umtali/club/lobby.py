@@ -105,7 +105,7 @@ class Lobby:
         return self.watch(ANY_GAME, wake)
 
     def _greeting(self) -> str:
-        with self.club.db.transaction() as tx:
+        with self.club.db.transaction(read_only=True) as tx:
             waiting = games.waiting_for(tx, self.member.id)
             name = _club_name(tx)
         hello = f"Welcome to {name}, {visible(self.member.name)}."
@@ -119,7 +119,7 @@ class Lobby:
         """The lobby as it stands for this member."""
         club = self.club
         me = self.member.id
-        with club.db.transaction() as tx:
+        with club.db.transaction(read_only=True) as tx:
             member = members.get(tx, me)
             mine = games.games_of(tx, me)
             bells = games.unseen_games(tx, me)
@@ -252,7 +252,7 @@ def _watch(lobby: Lobby, args: list[str]) -> None:
 
 
 def _list_playing(lobby: Lobby) -> None:
-    with lobby.club.db.transaction() as tx:
+    with lobby.club.db.transaction(read_only=True) as tx:
         now_playing = games.playing(tx)
         names = {m.id: m.name for m in members.everyone(tx, removed=True)}
     table = Table(title="Games being played (watch N)", title_justify="left", box=None)
@@ -306,7 +306,7 @@ def _resign(lobby: Lobby, args: list[str]) -> None:
 
 
 def _finished(lobby: Lobby, args: list[str]) -> None:
-    with lobby.club.db.transaction() as tx:
+    with lobby.club.db.transaction(read_only=True) as tx:
         done = games.games_of(tx, lobby.member.id, over=True)
         names = {m.id: m.name for m in members.everyone(tx, removed=True)}
     table = Table(title="Your finished games (replay N, review N)", title_justify="left", box=None)
@@ -322,7 +322,7 @@ def _finished(lobby: Lobby, args: list[str]) -> None:
 
 
 def _ladder(lobby: Lobby, args: list[str]) -> None:
-    with lobby.club.db.transaction() as tx:
+    with lobby.club.db.transaction(read_only=True) as tx:
         everyone = members.everyone(tx)
     ranked = sorted(everyone, key=lambda m: m.mu - 3 * m.sigma, reverse=True)
     table = Table(title="The club's ladder (club games only)", title_justify="left", box=None)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from rich.text import Text
 
 from umtali.bots import make_bot
+from umtali.club import games
 from umtali.club.club import Club
 from umtali.club.games import ClubGameError, News, Stale, Stored
 from umtali.club.members import Member
@@ -123,12 +124,11 @@ class Sitting:
         club = self.club
         if self.spectator:
             return None, []
-        with club.db.transaction() as tx:
-            from umtali.club import games
-
+        with club.db.transaction(read_only=True) as tx:
             since = games.last_seen(tx, self.member.id, stored.id)
             news = games.news_since(tx, stored, progress, viewer, since)
-            games.mark_seen(tx, self.member.id, stored.id, stored.seq)
+        if since < stored.seq:  # the write lock only when there is something new
+            club.seen(self.member.id, stored.id, stored.seq)
         return _told(news, viewer, names, self.theme), _happened(news, viewer, names)
 
     def _show(self, stored: Stored, progress: Progress, viewer: int,

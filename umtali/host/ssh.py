@@ -12,6 +12,9 @@ The door holds against strangers as well as friends:
 
 - every byte a client types passes the input gate (:mod:`umtali.ui.gate`), so a
   flood, a paste that never ends or a byte that is not UTF-8 costs nothing;
+- so does every change of its window, and the changes are coalesced
+  (:mod:`umtali.host.window`): a table is redrawn for the latest size a few times
+  a second at most, so no connection can keep the others' tables waiting;
 - a window asked for larger than :data:`MAX_COLUMNS` x :data:`MAX_ROWS` is drawn
   at that size, and its client is told;
 - connections not yet at a table (not logged in, or logged in with no session)
@@ -48,6 +51,7 @@ from umtali.engine.errors import UmtaliError
 from umtali.host.codes import Doorman, Role
 from umtali.host.game import Host
 from umtali.host.remote import Joined, RemoteScreen
+from umtali.host.window import WindowChanges
 from umtali.ui.app import AppScreen
 from umtali.ui.gate import REMOTE, GatedInput
 
@@ -187,6 +191,7 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.table: AppScreen | None = None
         self.parting: str | None = None  # a last line for the client, after the table
         self._chan: Any = None
+        self._window: WindowChanges | None = None
         self._told_size = False
         # The host's own latency, where it is measured: when the last Enter came, and
         # whether a table has been shown since (the next frame sent answers it).
@@ -198,6 +203,7 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     # asyncssh's callbacks
     def connection_made(self, chan: Any) -> None:
         self._chan = chan
+        self._window = WindowChanges(self._resized, asyncio.get_running_loop().call_later)
 
     def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
         return True
@@ -226,8 +232,14 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def terminal_size_changed(
         self, width: int, height: int, pixwidth: object, pixheight: object
     ) -> None:
+        # The size is asyncssh's to keep (``size`` reads it): a change only asks for a
+        # redraw, once the gate has let it through, and the redraws are coalesced.
+        if self.table is not None and self._window is not None and self.input.window_changed():
+            self._window.changed()
+
+    def _resized(self) -> None:
         table = self.table
-        if table is None:
+        if table is None or self._ended:
             return
         self._tell_if_too_large(table)
         table.app._on_resize()
@@ -307,6 +319,8 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             return
         self._ended = True
         self.input.close()
+        if self._window is not None:
+            self._window.close()
         if self.table is not None:
             self.table.end()
 

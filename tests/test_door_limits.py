@@ -8,9 +8,11 @@ Real SSH clients on the loopback interface; every wait is for a state.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -20,6 +22,7 @@ from test_doors import table_part
 from test_host import at_her_prompt
 
 from umtali.host.codes import SPECTATOR, Role
+from umtali.host.ssh import _Door, _Session
 
 pytestmark = pytest.mark.slow  # real connections: CI runs them
 
@@ -108,3 +111,54 @@ def test_a_spectators_flood_of_window_changes_never_stalls_a_players_move(
         watcher.wait_for(r"Ann: still here")
     finally:
         hosted.stop()
+
+
+def test_a_connection_gone_mid_flood_leaves_the_hosts_terminal_quiet(
+    tmp_path: Path, loop: Loop, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The host's terminal once printed "socket.send() raised exception." 2,726 times:
+    asyncio says so for each write to a socket that failed, and the host redrew the
+    table for each window change still queued after the client had gone."""
+    hosted = Hosted(tmp_path, bot="normal")
+    try:
+        ann = at_her_prompt(Terminal(loop, hosted.port, hosted.code(Role(1))))
+        watcher = Terminal(loop, hosted.port, hosted.code(SPECTATOR))
+        watcher.wait_for(r"Stock")
+        with caplog.at_level(logging.WARNING, logger="asyncio"):
+            loop.run(flood(watcher.proc, (100, 30), then_cut=watcher.conn))
+            end = time.monotonic() + PATIENCE
+            while "A spectator left" not in hosted.lines:
+                assert time.monotonic() < end, hosted.lines
+                time.sleep(0.02)
+            ann.type("say still here")  # the host goes on, and writes to Ann
+            ann.wait_for(r"Ann: still here")
+        spam = [r.getMessage() for r in caplog.records if "socket.send()" in r.getMessage()]
+        assert spam == []
+        about_it = [line for line in hosted.lines if line.startswith("a connection from")]
+        assert len(about_it) <= 1, about_it
+    finally:
+        hosted.stop()
+
+
+def test_nothing_is_written_to_a_connection_whose_socket_failed() -> None:
+    """Between a socket failing and asyncssh hearing of it (a later turn of the event
+    loop), a frame must not be written: asyncio would warn for each write."""
+    said: list[str] = []
+    server = SimpleNamespace(door=None, latencies=None, log=said.append)
+    door = _Door(server)  # type: ignore[arg-type]
+    transport = SimpleNamespace(closing=False)
+    door._conn = SimpleNamespace(  # type: ignore[assignment]
+        _transport=SimpleNamespace(is_closing=lambda: transport.closing)
+    )
+    written: list[bytes] = []
+    chan = SimpleNamespace(get_write_buffer_size=lambda: 0, write=written.append)
+    session = _Session(door)
+    session._chan = chan
+    session.send("a frame")
+    assert written == [b"a frame"]
+    transport.closing = True  # the socket failed: asyncio closes the transport
+    for _ in range(100):
+        session.send("another frame")
+    assert written == [b"a frame"] and session.lost
+    assert session.input.closed  # the table is ended: nothing more is drawn for it
+    assert len(said) <= 1

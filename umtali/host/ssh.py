@@ -25,7 +25,8 @@ The door holds against strangers as well as friends:
 - a player who joins again takes their seat from their old connection at once
   (only the seat's code can), and a client that stops answering is noticed
   within :data:`KEEPALIVE` x :data:`KEEPALIVE_MISSES` seconds;
-- a client that stops reading what is sent is dropped before its backlog grows.
+- a client that stops reading what is sent is dropped before its backlog grows,
+  and nothing more is written to a connection whose socket has failed.
 
 asyncssh is the optional ``net`` extra: this module is imported only by
 ``umtali host``, which says how to install it when it is missing.
@@ -290,6 +291,12 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         chan = self._chan
         if chan is None or self.lost:
             return
+        if self.door.failed():
+            # The socket failed and asyncssh has not heard yet: asyncio would log
+            # "socket.send() raised exception." for every write from now on.
+            self.lost = True
+            self._end()
+            return
         try:
             if chan.get_write_buffer_size() > MAX_BACKLOG:
                 # The client reads nothing we send: drop it before its backlog grows.
@@ -340,6 +347,13 @@ class _Door(asyncssh.SSHServer):
 
     def log(self, line: str) -> None:
         self.server.log(line)
+
+    def failed(self) -> bool:
+        """Whether the connection's socket has failed (or is closing) though asyncssh
+        has not yet been told: asyncio tells it in a later turn of the loop, and
+        asyncssh keeps its transport to itself, so it is asked for here."""
+        transport = getattr(self._conn, "_transport", None)
+        return transport is not None and bool(transport.is_closing())
 
     # The connection, and the lobby.
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:

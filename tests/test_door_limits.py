@@ -9,19 +9,22 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import asyncssh
 import pytest
 from netplay import PATIENCE, Hosted, Loop, Terminal
 from prompt_toolkit.data_structures import Size
 from test_doors import table_part
 from test_host import at_her_prompt
 
-from umtali.host.codes import SPECTATOR, Role
+import umtali.host.codes as codes
+from umtali.host.codes import DOOR_TRIES, SPECTATOR, Role, new_code
 from umtali.host.ssh import _Door, _Session
 
 pytestmark = pytest.mark.slow  # real connections: CI runs them
@@ -162,3 +165,53 @@ def test_nothing_is_written_to_a_connection_whose_socket_failed() -> None:
     assert written == [b"a frame"] and session.lost
     assert session.input.closed  # the table is ended: nothing more is drawn for it
     assert len(said) <= 1
+
+
+def test_a_door_shut_by_wrong_codes_still_lets_a_player_back_to_her_seat(
+    tmp_path: Path, loop: Loop, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Many addresses together: here one (the test has only 127.0.0.1), its own limit
+    raised so that only the door's counts."""
+    monkeypatch.setattr(codes, "TRIES", DOOR_TRIES + 10)
+    hosted = Hosted(tmp_path)
+    banners: list[str] = []
+
+    class Client(asyncssh.SSHClient):
+        def auth_banner_received(self, msg: str, lang: str) -> None:
+            banners.append(msg)
+
+    async def attempt(code: str) -> None:
+        conn = await asyncssh.connect(
+            "127.0.0.1",
+            hosted.port,
+            username=code,
+            known_hosts=None,
+            client_keys=None,
+            client_factory=Client,
+        )
+        conn.close()
+
+    try:
+        ann = Terminal(loop, hosted.port, hosted.code(Role(1)))
+        ann.wait_for(r"Cut for the deal")
+        for _ in range(DOOR_TRIES):
+            with pytest.raises(asyncssh.PermissionDenied):
+                loop.run(attempt(new_code()))
+        assert re.search(r"this door takes no code for 30 s", banners[-1]), banners
+        shut = [line for line in hosted.lines if "no code is taken" in line]
+        assert len(shut) == 1, hosted.lines
+        # Ben's right code, never given from here, is refused as a guess is.
+        with pytest.raises(asyncssh.PermissionDenied):
+            loop.run(attempt(hosted.code(Role(2))))
+        assert "this door takes no code" in banners[-1]
+        # Ann's connection drops; she comes back from where she joined, and sits down.
+        ann.close()
+        again = Terminal(loop, hosted.port, hosted.code(Role(1)))
+        again.wait_for(r"Cut for the deal|Stock")
+        assert len([line for line in hosted.lines if "no code is taken" in line]) == 1
+        # The host opens the door at once: Ben joins.
+        hosted.host.doorman.unlock()
+        ben = Terminal(loop, hosted.port, hosted.code(Role(2)))
+        ben.wait_for(r"Cut for the deal|Stock")
+    finally:
+        hosted.stop()

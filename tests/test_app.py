@@ -279,6 +279,29 @@ def test_a_question_after_the_app_has_gone_is_answered_with_end_of_input() -> No
             screen.ask("Ann> ")
 
 
+def test_the_games_thread_asks_for_a_redraw_only_on_the_applications_loop() -> None:
+    """prompt_toolkit's invalidate reads ``app.loop`` twice: called from the game's
+    thread as a connection dropped, it raised "no running event loop" there, and the
+    hosted game ended for everyone. The game's thread only asks the loop to do it."""
+    called_in: list[threading.Thread] = []
+    with app_screen() as (screen, _pipe):
+        invalidate = screen.app.invalidate
+
+        def recording() -> None:
+            called_in.append(threading.current_thread())
+            invalidate()
+
+        screen.app.invalidate = recording  # type: ignore[method-assign]
+
+        def body() -> None:
+            until(lambda: screen.app.loop is not None, "the application runs")
+            screen.say(Text("Ann is at the table."))
+            until(lambda: called_in, "a redraw is asked for")
+
+        screen.run(body)
+    assert called_in and set(called_in) == {threading.main_thread()}
+
+
 def test_a_watcher_pauses_and_steps_one_move_at_a_time() -> None:
     watching = Watching(paused=True)
     seen: list[tuple[int, bool]] = []

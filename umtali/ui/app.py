@@ -19,6 +19,8 @@ spectator's lines are answered with a word, never played.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import sys
 import threading
 import time
@@ -324,12 +326,28 @@ class AppScreen:
         """Run ``fn`` in the application's thread (prompt_toolkit is not thread-safe)."""
         loop = self.app.loop
         if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(fn)
+            # The loop may close (a local table ending) just after it was looked at:
+            # then there is nothing left to run ``fn`` for.
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(fn)
 
     def _changed(self) -> None:
+        """What is shown changed (in any thread): the screen is redrawn."""
         with self._cond:
             self._version += 1
-        self.app.invalidate()
+        loop = self.app.loop
+        try:
+            here = asyncio.get_running_loop()
+        except RuntimeError:
+            here = None
+        if loop is not None and here is loop:
+            self.app.invalidate()
+        else:
+            # From the game's thread the redraw is asked for on the application's loop:
+            # prompt_toolkit's invalidate reads ``app.loop`` twice, and a connection
+            # that drops between the two reads made it raise "no running event loop"
+            # in the game's thread, which ended a hosted game for everyone.
+            self._on_loop(self.app.invalidate)
 
     # ------------------------------------------------- the Screen protocol
 

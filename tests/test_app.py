@@ -279,6 +279,12 @@ def test_a_question_after_the_app_has_gone_is_answered_with_end_of_input() -> No
             screen.ask("Ann> ")
 
 
+def drawn_version(screen: AppScreen) -> int:
+    """The version of what is shown that the last frame drew (-1: none yet)."""
+    drawn = screen._drawn
+    return -1 if drawn is None else int(drawn[0][1])  # type: ignore[call-overload]
+
+
 def test_the_games_thread_asks_for_a_redraw_only_on_the_applications_loop() -> None:
     """prompt_toolkit's invalidate reads ``app.loop`` twice: called from the game's
     thread as a connection dropped, it raised "no running event loop" there, and the
@@ -294,9 +300,11 @@ def test_the_games_thread_asks_for_a_redraw_only_on_the_applications_loop() -> N
         screen.app.invalidate = recording  # type: ignore[method-assign]
 
         def body() -> None:
-            until(lambda: screen.app.loop is not None, "the application runs")
+            until(lambda: screen._drawn is not None, "the first frame is drawn")
             screen.say(Text("Ann is at the table."))
+            said = screen._version
             until(lambda: called_in, "a redraw is asked for")
+            until(lambda: drawn_version(screen) >= said, "the line is drawn")
 
         screen.run(body)
     assert called_in and set(called_in) == {threading.main_thread()}

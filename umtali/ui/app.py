@@ -24,6 +24,7 @@ import contextlib
 import sys
 import threading
 import time
+from asyncio import AbstractEventLoop
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -229,6 +230,8 @@ class AppScreen:
         self._ahead: str | None = None  # a line entered before it was asked for
         self._ahead_said: Text | None = None  # the message that says so
         self._version = 0
+        # The loop a redraw was asked of from another thread, until a frame is drawn.
+        self._redraw_asked: AbstractEventLoop | None = None
         self._drawn: tuple[tuple[object, ...], list[dict[int, Char]]] | None = None
         self._rows: dict[str, dict[int, Char]] = {}  # the last frame's rows, by line
         self.buffer = Buffer(
@@ -336,18 +339,32 @@ class AppScreen:
         with self._cond:
             self._version += 1
         loop = self.app.loop
+        if loop is None or loop.is_closed():
+            return  # not running: its first frame shows what is there
         try:
             here = asyncio.get_running_loop()
         except RuntimeError:
             here = None
-        if loop is not None and here is loop:
+        if here is loop:
             self.app.invalidate()
-        else:
-            # From the game's thread the redraw is asked for on the application's loop:
-            # prompt_toolkit's invalidate reads ``app.loop`` twice, and a connection
-            # that drops between the two reads made it raise "no running event loop"
-            # in the game's thread, which ended a hosted game for everyone.
-            self._on_loop(self.app.invalidate)
+            return
+        # From the game's thread the redraw is asked for on the application's loop:
+        # prompt_toolkit's invalidate reads ``app.loop`` twice, and a connection that
+        # dropped between the two reads made it raise "no running event loop" in the
+        # game's thread, which ended a hosted game for everyone.  Until the next
+        # frame is drawn, further changes ride with the one request, as they rode
+        # with the one redraw invalidate keeps waiting.
+        with self._cond:
+            if self._redraw_asked is loop:
+                return
+            self._redraw_asked = loop
+        self._on_loop(self._redraw_if_asked)
+
+    def _redraw_if_asked(self) -> None:
+        """On the application's loop: a redraw, unless a frame drawn since the request
+        already shows what changed (a key typed meanwhile redraws too)."""
+        if self._redraw_asked is not None:
+            self.app.invalidate()
 
     # ------------------------------------------------- the Screen protocol
 
@@ -606,6 +623,7 @@ class AppScreen:
         """What is shown above the command line (the table with its log and messages,
         or a page) as rows of screen cells: drawn by rich once per change and size,
         then handed to every redraw as they are."""
+        self._redraw_asked = None  # what changes from now on asks for the next frame
         columns, rows = self.size()
         page = self._page
         if page is not None:

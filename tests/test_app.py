@@ -27,6 +27,7 @@ from umtali.engine.hand import machine_of
 from umtali.engine.view import Step
 from umtali.ui.app import AppScreen
 from umtali.ui.app_keys import Watching
+from umtali.ui.drawings import Drawings
 from umtali.ui.gate import LOCAL, GatedInput
 from umtali.ui.human import toolbar
 from umtali.ui.layout import UNDER, PanelShown, TableShown, frame, log_rows
@@ -100,6 +101,29 @@ def test_a_panel_keeps_its_messages_however_many() -> None:
     said = [f"line {n}" for n in range(8)]
     text = plain(frame(PanelShown(Text("Scores")), said, ASCII, 80, 24, None))
     assert all(line in text for line in said) and "Scores" in text
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (64, 20), (60, 18), (140, 50)])
+def test_a_frame_from_lines_drawn_before_is_the_frame_drawn_afresh(width: int, height: int) -> None:
+    """A screen redrawn for a new message or prompt takes the table it drew already
+    (umtali.ui.drawings); the lines must be those drawn anew, whatever was kept."""
+    drawings = Drawings(most=8)  # small: entries come and go as the game goes on
+    hand = umtali.deal_hand(seed=4)
+    said: list[object] = [Text("Cut for the deal: Ann deals.", "bold")]
+    panel = PanelShown(Text("Scores\nAnn 12, Ben 40"))
+    for n in range(24):
+        if hand.to_move is None:
+            break
+        view = hand.view(1)
+        for shown in (TableShown(view, INFO), panel, None):
+            for messages in (said[-n % 7 :], said):
+                drawn = frame(shown, messages, ASCII, width, height, None, drawings)  # type: ignore[arg-type]
+                again = frame(shown, messages, ASCII, width, height, None, drawings)  # type: ignore[arg-type]
+                afresh = frame(shown, messages, ASCII, width, height, None)  # type: ignore[arg-type]
+                assert drawn == again == afresh
+        hand.play(NormalBot().choose(hand.view(hand.to_move), GameInfo()).action)
+        said.append(f"move {n}" if n % 2 else Text(f"Ben: move {n} " * 6, "magenta"))
+    assert len(drawings) == 8
 
 
 def test_the_move_log_grows_with_the_screen() -> None:

@@ -59,6 +59,7 @@ from rich.text import Text
 
 from umtali.engine.view import PlayerView
 from umtali.ui.app_keys import Watching, bindings, page_toolbar, watch_toolbar
+from umtali.ui.drawings import DRAWINGS
 from umtali.ui.gate import GatedInput
 from umtali.ui.keys import LIMITED
 from umtali.ui.layout import UNDER, PanelShown, Shown, TableShown, at_words, frame, lines_of
@@ -637,7 +638,9 @@ class AppScreen:
         if page is not None:
             text = self._page_lines(page, columns)[page.top : page.top + rows - 1]
         else:
-            text = frame(self._shown, self._messages, self.theme, columns, rows, self.color_system)
+            text = frame(
+                self._shown, self._messages, self.theme, columns, rows, self.color_system, DRAWINGS
+            )
         # Most lines are as they were in the last frame: only the others are made anew.
         before: dict[str, dict[int, Char]] = self._rows
         made: dict[str, dict[int, Char]] = {}

@@ -27,6 +27,7 @@ from umtali.engine.hand import machine_of
 from umtali.engine.view import Step
 from umtali.ui.app import AppScreen
 from umtali.ui.app_keys import Watching
+from umtali.ui.drawings import Drawings
 from umtali.ui.gate import LOCAL, GatedInput
 from umtali.ui.human import toolbar
 from umtali.ui.layout import UNDER, PanelShown, TableShown, frame, log_rows
@@ -100,6 +101,29 @@ def test_a_panel_keeps_its_messages_however_many() -> None:
     said = [f"line {n}" for n in range(8)]
     text = plain(frame(PanelShown(Text("Scores")), said, ASCII, 80, 24, None))
     assert all(line in text for line in said) and "Scores" in text
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (64, 20), (60, 18), (140, 50)])
+def test_a_frame_from_lines_drawn_before_is_the_frame_drawn_afresh(width: int, height: int) -> None:
+    """A screen redrawn for a new message or prompt takes the table it drew already
+    (umtali.ui.drawings); the lines must be those drawn anew, whatever was kept."""
+    drawings = Drawings(most=8)  # small: entries come and go as the game goes on
+    hand = umtali.deal_hand(seed=4)
+    said: list[object] = [Text("Cut for the deal: Ann deals.", "bold")]
+    panel = PanelShown(Text("Scores\nAnn 12, Ben 40"))
+    for n in range(24):
+        if hand.to_move is None:
+            break
+        view = hand.view(1)
+        for shown in (TableShown(view, INFO), panel, None):
+            for messages in (said[-n % 7 :], said):
+                drawn = frame(shown, messages, ASCII, width, height, None, drawings)  # type: ignore[arg-type]
+                again = frame(shown, messages, ASCII, width, height, None, drawings)  # type: ignore[arg-type]
+                afresh = frame(shown, messages, ASCII, width, height, None)  # type: ignore[arg-type]
+                assert drawn == again == afresh
+        hand.play(NormalBot().choose(hand.view(hand.to_move), GameInfo()).action)
+        said.append(f"move {n}" if n % 2 else Text(f"Ben: move {n} " * 6, "magenta"))
+    assert len(drawings) == 8
 
 
 def test_the_move_log_grows_with_the_screen() -> None:
@@ -277,6 +301,37 @@ def test_a_question_after_the_app_has_gone_is_answered_with_end_of_input() -> No
         screen.run(lambda: None)
         with pytest.raises(EOFError):
             screen.ask("Ann> ")
+
+
+def drawn_version(screen: AppScreen) -> int:
+    """The version of what is shown that the last frame drew (-1: none yet)."""
+    drawn = screen._drawn
+    return -1 if drawn is None else int(drawn[0][1])  # type: ignore[call-overload]
+
+
+def test_the_games_thread_asks_for_a_redraw_only_on_the_applications_loop() -> None:
+    """prompt_toolkit's invalidate reads ``app.loop`` twice: called from the game's
+    thread as a connection dropped, it raised "no running event loop" there, and the
+    hosted game ended for everyone. The game's thread only asks the loop to do it."""
+    called_in: list[threading.Thread] = []
+    with app_screen() as (screen, _pipe):
+        invalidate = screen.app.invalidate
+
+        def recording() -> None:
+            called_in.append(threading.current_thread())
+            invalidate()
+
+        screen.app.invalidate = recording  # type: ignore[method-assign]
+
+        def body() -> None:
+            until(lambda: screen._drawn is not None, "the first frame is drawn")
+            screen.say(Text("Ann is at the table."))
+            said = screen._version
+            until(lambda: called_in, "a redraw is asked for")
+            until(lambda: drawn_version(screen) >= said, "the line is drawn")
+
+        screen.run(body)
+    assert called_in and set(called_in) == {threading.main_thread()}
 
 
 def test_a_watcher_pauses_and_steps_one_move_at_a_time() -> None:

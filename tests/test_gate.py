@@ -23,6 +23,7 @@ from umtali.ui.gate import (
     PASTE_START,
     RAW_BURST,
     REMOTE,
+    WINDOW_CHANGE_BYTES,
     GatedInput,
     InputGate,
 )
@@ -59,6 +60,27 @@ def test_a_flood_is_cut_to_the_allowance_but_keeps_enter_and_ctrl_c() -> None:
     assert gate.take(b"abc") == ""
     clock.now += 1.0
     assert gate.take(b"abc") == "abc"
+
+
+def test_window_changes_are_paid_from_the_streams_bytes_and_a_flood_is_cut() -> None:
+    clock = Clock()
+    told: list[int] = []
+    gate = InputGate(REMOTE, clock)
+    gate.on_drop = lambda: told.append(gate.dropped)
+    passed = sum(gate.take_window_change() for _ in range(2000))  # all in one instant
+    assert passed == RAW_BURST // WINDOW_CHANGE_BYTES
+    assert told and gate.dropped == (2000 - passed) * WINDOW_CHANGE_BYTES
+    # They share the allowance with what is typed: a flood of one leaves less of both.
+    assert gate.take(b"abc") == ""
+    clock.now += 1.0
+    assert gate.take_window_change() and gate.take(b"abc") == "abc"
+
+
+def test_a_closed_input_lets_no_window_change_through() -> None:
+    gated = GatedInput(lines=REMOTE)
+    assert gated.window_changed()
+    gated.close()
+    assert not gated.window_changed()
 
 
 def test_a_line_passes_a_bounded_number_of_keys_and_the_next_line_starts_afresh() -> None:

@@ -7,11 +7,13 @@ never to show a card its seat may not see.
 
 from __future__ import annotations
 
+import hmac
 import re
 import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import asyncssh
 import pexpect
@@ -30,8 +32,17 @@ from netplay import (
     gone,
 )
 
+import umtali.host.codes as codes
 from umtali.engine.cards import Card
-from umtali.host.codes import SPECTATOR, TRIES, Doorman, Role, new_code
+from umtali.host.codes import (
+    DOOR_LOCKOUT,
+    DOOR_TRIES,
+    SPECTATOR,
+    TRIES,
+    Doorman,
+    Role,
+    new_code,
+)
 from umtali.ui.theme import Theme
 
 pytestmark = pytest.mark.slow  # real connections: CI runs them
@@ -196,6 +207,89 @@ def test_the_door_counts_wrong_codes_per_peer_and_forgets_them() -> None:
     assert door.admit(code, "10.0.0.1").role == Role(1)
     door.close()
     assert door.admit(code, "10.0.0.2").role is None  # the game is over
+
+
+def test_many_addresses_together_get_no_more_guesses_than_the_door_allows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue #45: 200 guesses from 40 addresses in 1.8 s were all compared."""
+    now = [0.0]
+    said: list[str] = []
+    door = Doorman(clock=lambda: now[0], log=said.append)
+    ann, ben = door.issue(Role(1)), door.issue(Role(2))
+    assert door.admit(ann, "10.0.0.1").role == Role(1)  # Ann joined from her address
+    compared: list[bytes] = []
+
+    def compare(known: bytes, guess: bytes) -> bool:
+        compared.append(guess)
+        return hmac.compare_digest(known, guess)
+
+    monkeypatch.setattr(codes, "hmac", SimpleNamespace(compare_digest=compare))
+    answers = []
+    for guess in range(200):
+        now[0] += 0.009
+        answers.append(door.admit(new_code(), f"10.1.0.{guess % 40}"))
+    # Each guess that reached the codes was compared with both; the rest, not at all.
+    assert len(set(compared)) == DOOR_TRIES and len(compared) == 2 * DOOR_TRIES
+    assert all(a.role is None for a in answers)
+    shut = [a.banner for a in answers[DOOR_TRIES - 1 :]]
+    assert all("this door takes no code for" in b for b in shut), shut[:3]
+    # One line for the host, with the numbers it needs.
+    door_lines = [line for line in said if "no code is taken" in line]
+    assert door_lines == [
+        f"{DOOR_TRIES} wrong codes within 60 s from {min(DOOR_TRIES, 40)} addresses: no code "
+        f"is taken for {DOOR_LOCKOUT:g} s, but a player's from where they joined before "
+        "('unlock' opens the door now)"
+    ]
+    # A right code from a new address is refused as a wrong one is, and not counted...
+    refused = door.admit(ben, "10.0.0.2")
+    assert refused.role is None and "this door takes no code for" in refused.banner
+    assert door.admit(new_code(), "10.0.0.1").role is None
+    # ...but Ann, back from where she joined, takes her seat again.
+    assert door.admit(ann, "10.0.0.1").role == Role(1)
+    assert door.admit(ben, "10.0.0.1").role is None  # her address opens only her code
+    # The door opens again by itself: the shut-out is short, and never for ever.
+    now[0] += DOOR_LOCKOUT
+    assert door.door_shut_for() == 0
+    assert door.admit(ben, "10.0.0.2").role == Role(2)
+
+
+def test_the_host_opens_a_shut_door_and_a_game_over_closes_a_players_way_back() -> None:
+    now = [0.0]
+    door = Doorman(clock=lambda: now[0])
+    game = object()
+    ann, ben = door.issue(Role(1), game), door.issue(Role(2), game)
+    assert door.admit(ann, "10.0.0.1").role == Role(1)
+    for guess in range(DOOR_TRIES):
+        door.admit(new_code(), f"10.1.0.{guess}")
+    assert door.door_shut_for() == DOOR_LOCKOUT
+    assert door.unlock() == []  # no address was shut out, but the door opens
+    assert door.door_shut_for() == 0 and door.admit(ben, "10.0.0.2").role == Role(2)
+    for guess in range(DOOR_TRIES):
+        door.admit(new_code(), f"10.2.0.{guess}")
+    door.revoke(game)
+    assert door.admit(ann, "10.0.0.1").role is None  # the game is over: no way back
+
+
+def test_the_hosts_unlock_says_the_door_is_open_again(capsys: pytest.CaptureFixture[str]) -> None:
+    from umtali.host.launch import _console
+
+    door = Doorman()
+    for guess in range(DOOR_TRIES):
+        door.admit(new_code(), f"10.1.0.{guess}")
+    typed = iter(["unlock", "unlock"])
+
+    def lines() -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    _console(SimpleNamespace(doorman=door), lines)  # type: ignore[arg-type]
+    assert capsys.readouterr().out.splitlines() == [
+        "The door takes codes again, from every address.",
+        "No address is shut out.",
+    ]
 
 
 def test_a_role_is_a_type_the_door_hands_back_as_it_was_issued() -> None:

@@ -226,8 +226,12 @@ def _console(host: Host, lines: Callable[[], str]) -> None:
         elif word[0] == "say" and len(word) == 2 and word[1].strip():
             host.chat("Host", word[1].strip())
         elif word[0] == "unlock":
+            every = len(word) == 1 and host.doorman.door_shut_for() > 0
             freed = host.doorman.unlock(word[1].strip() if len(word) == 2 else None)
-            print(f"Let in again: {', '.join(freed)}." if freed else "No address is shut out.")
+            if every:
+                print("The door takes codes again, from every address.")
+            if freed or not every:
+                print(f"Let in again: {', '.join(freed)}." if freed else "No address is shut out.")
         elif line:
             print(
                 "Commands: bot 1, bot 2 (give that seat to the bot), say <line>, unlock "

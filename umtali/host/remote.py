@@ -23,9 +23,13 @@ from rich.text import Text
 
 from umtali.engine.view import PlayerView
 from umtali.ui.app import AppScreen
-from umtali.ui.layout import MESSAGE_ROWS
 from umtali.ui.render import TableInfo
 from umtali.ui.screen import Toolbar
+
+#: Lines said to a seat that are kept for its player's return: as many as the tallest
+#: window the host draws can show (umtali.host.ssh's MAX_ROWS), since with no table
+#: on the screen (before the deal, or under a panel) the messages fill it.
+SAID_KEPT = 150
 
 
 class Joined(Enum):
@@ -73,7 +77,8 @@ class RemoteScreen:
         self._cond = threading.Condition()
         self._app: AppScreen | None = None
         self._shown: tuple[PlayerView, TableInfo] | RenderableType | None = None
-        self._said: deque[RenderableType] = deque(maxlen=MESSAGE_ROWS)
+        # What was said since the last answer, as a connection that stayed shows it.
+        self._said: deque[RenderableType] = deque(maxlen=SAID_KEPT)
         self.away_since: float = clock()  # not yet joined counts as away
         self.closed = False
         self.given_up = False  # the host gave the seat to a bot

@@ -12,6 +12,9 @@ The door holds against strangers as well as friends:
 
 - every byte a client types passes the input gate (:mod:`umtali.ui.gate`), so a
   flood, a paste that never ends or a byte that is not UTF-8 costs nothing;
+- so does every change of its window, and the changes are coalesced
+  (:mod:`umtali.host.window`): a table is redrawn for the latest size a few times
+  a second at most, so no connection can keep the others' tables waiting;
 - a window asked for larger than :data:`MAX_COLUMNS` x :data:`MAX_ROWS` is drawn
   at that size, and its client is told;
 - connections not yet at a table (not logged in, or logged in with no session)
@@ -22,7 +25,8 @@ The door holds against strangers as well as friends:
 - a player who joins again takes their seat from their old connection at once
   (only the seat's code can), and a client that stops answering is noticed
   within :data:`KEEPALIVE` x :data:`KEEPALIVE_MISSES` seconds;
-- a client that stops reading what is sent is dropped before its backlog grows.
+- a client that stops reading what is sent is dropped before its backlog grows,
+  and nothing more is written to a connection whose socket has failed.
 
 asyncssh is the optional ``net`` extra: this module is imported only by
 ``umtali host``, which says how to install it when it is missing.
@@ -48,6 +52,7 @@ from umtali.engine.errors import UmtaliError
 from umtali.host.codes import Doorman, Role
 from umtali.host.game import Host
 from umtali.host.remote import Joined, RemoteScreen
+from umtali.host.window import WindowChanges
 from umtali.ui.app import AppScreen
 from umtali.ui.gate import REMOTE, GatedInput
 
@@ -187,6 +192,7 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.table: AppScreen | None = None
         self.parting: str | None = None  # a last line for the client, after the table
         self._chan: Any = None
+        self._window: WindowChanges | None = None
         self._told_size = False
         # The host's own latency, where it is measured: when the last Enter came, and
         # whether a table has been shown since (the next frame sent answers it).
@@ -198,6 +204,7 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     # asyncssh's callbacks
     def connection_made(self, chan: Any) -> None:
         self._chan = chan
+        self._window = WindowChanges(self._resized, asyncio.get_running_loop().call_later)
 
     def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
         return True
@@ -226,8 +233,14 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def terminal_size_changed(
         self, width: int, height: int, pixwidth: object, pixheight: object
     ) -> None:
+        # The size is asyncssh's to keep (``size`` reads it): a change only asks for a
+        # redraw, once the gate has let it through, and the redraws are coalesced.
+        if self.table is not None and self._window is not None and self.input.window_changed():
+            self._window.changed()
+
+    def _resized(self) -> None:
         table = self.table
-        if table is None:
+        if table is None or self._ended:
             return
         self._tell_if_too_large(table)
         table.app._on_resize()
@@ -278,6 +291,12 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         chan = self._chan
         if chan is None or self.lost:
             return
+        if self.door.failed():
+            # The socket failed and asyncssh has not heard yet: asyncio would log
+            # "socket.send() raised exception." for every write from now on.
+            self.lost = True
+            self._end()
+            return
         try:
             if chan.get_write_buffer_size() > MAX_BACKLOG:
                 # The client reads nothing we send: drop it before its backlog grows.
@@ -307,6 +326,8 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             return
         self._ended = True
         self.input.close()
+        if self._window is not None:
+            self._window.close()
         if self.table is not None:
             self.table.end()
 
@@ -326,6 +347,13 @@ class _Door(asyncssh.SSHServer):
 
     def log(self, line: str) -> None:
         self.server.log(line)
+
+    def failed(self) -> bool:
+        """Whether the connection's socket has failed (or is closing) though asyncssh
+        has not yet been told: asyncio tells it in a later turn of the loop, and
+        asyncssh keeps its transport to itself, so it is asked for here."""
+        transport = getattr(self._conn, "_transport", None)
+        return transport is not None and bool(transport.is_closing())
 
     # The connection, and the lobby.
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:

@@ -20,9 +20,11 @@ spectator's lines are answered with a word, never played.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 import threading
 import time
+from asyncio import AbstractEventLoop
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
@@ -57,6 +59,7 @@ from rich.text import Text
 
 from umtali.engine.view import PlayerView
 from umtali.ui.app_keys import Watching, bindings, page_toolbar, watch_toolbar
+from umtali.ui.drawings import DRAWINGS
 from umtali.ui.gate import GatedInput
 from umtali.ui.keys import LIMITED
 from umtali.ui.layout import UNDER, PanelShown, Shown, TableShown, at_words, frame, lines_of
@@ -260,6 +263,8 @@ class AppScreen:
         self._ahead: str | None = None  # a line entered before it was asked for
         self._ahead_said: Text | None = None  # the message that says so
         self._version = 0
+        # The loop a redraw was asked of from another thread, until a frame is drawn.
+        self._redraw_asked: AbstractEventLoop | None = None
         self._drawn: tuple[tuple[object, ...], list[dict[int, Char]]] | None = None
         self._rows: dict[str, dict[int, Char]] = {}  # the last frame's rows, by line
         self.buffer = Buffer(
@@ -354,12 +359,42 @@ class AppScreen:
         """Run ``fn`` in the application's thread (prompt_toolkit is not thread-safe)."""
         loop = self.app.loop
         if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(fn)
+            # The loop may close (a local table ending) just after it was looked at:
+            # then there is nothing left to run ``fn`` for.
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(fn)
 
     def _changed(self) -> None:
+        """What is shown changed (in any thread): the screen is redrawn."""
         with self._cond:
             self._version += 1
-        self.app.invalidate()
+        loop = self.app.loop
+        if loop is None or loop.is_closed():
+            return  # not running: its first frame shows what is there
+        try:
+            here = asyncio.get_running_loop()
+        except RuntimeError:
+            here = None
+        if here is loop:
+            self.app.invalidate()
+            return
+        # From the game's thread the redraw is asked for on the application's loop:
+        # prompt_toolkit's invalidate reads ``app.loop`` twice, and a connection that
+        # dropped between the two reads made it raise "no running event loop" in the
+        # game's thread, which ended a hosted game for everyone.  Until the next
+        # frame is drawn, further changes ride with the one request, as they rode
+        # with the one redraw invalidate keeps waiting.
+        with self._cond:
+            if self._redraw_asked is loop:
+                return
+            self._redraw_asked = loop
+        self._on_loop(self._redraw_if_asked)
+
+    def _redraw_if_asked(self) -> None:
+        """On the application's loop: a redraw, unless a frame drawn since the request
+        already shows what changed (a key typed meanwhile redraws too)."""
+        if self._redraw_asked is not None:
+            self.app.invalidate()
 
     # ------------------------------------------------- the Screen protocol
 
@@ -618,6 +653,7 @@ class AppScreen:
         """What is shown above the command line (the table with its log and messages,
         or a page) as rows of screen cells: drawn by rich once per change and size,
         then handed to every redraw as they are."""
+        self._redraw_asked = None  # what changes from now on asks for the next frame
         columns, rows = self.size()
         page = self._page
         if page is not None:
@@ -631,7 +667,9 @@ class AppScreen:
         if page is not None:
             text = self._page_lines(page, columns)[page.top : page.top + rows - 1]
         else:
-            text = frame(self._shown, self._messages, self.theme, columns, rows, self.color_system)
+            text = frame(
+                self._shown, self._messages, self.theme, columns, rows, self.color_system, DRAWINGS
+            )
         # Most lines are as they were in the last frame: only the others are made anew.
         before: dict[str, dict[int, Char]] = self._rows
         made: dict[str, dict[int, Char]] = {}

@@ -14,7 +14,10 @@ safe to read:
   after :data:`PASTE_CHARS` characters, so a paste begun and never ended cannot
   hold a seat; what follows is read as typed;
 - a control sequence longer than any key sends (``ESC [ 1;1;1…``) is dropped,
-  since prompt_toolkit's parser would spend quadratic time holding it.
+  since prompt_toolkit's parser would spend quadratic time holding it;
+- a window change (an SSH client's) is paid for from the same allowance of
+  bytes, at :data:`WINDOW_CHANGE_BYTES` each, so a flood of them is cut and told
+  as a flood of keys is.
 
 :class:`GatedInput` is the prompt_toolkit input built on it, fed either by a
 file descriptor (the local terminal; a pipe in tests) or by pushed bytes (an
@@ -45,6 +48,9 @@ from prompt_toolkit.key_binding import KeyPress
 #: A person types a few bytes a second and pastes a few hundred at once.
 RAW_BURST = 64 * 1024
 RAW_RATE = 16 * 1024
+#: What one window change costs of those bytes: about its message on the wire.  A
+#: window dragged sends a few dozen; a flood of thousands is cut like one of keys.
+WINDOW_CHANGE_BYTES = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +155,14 @@ class InputGate:
         text += self._end_paste()
         self._spilled = False
         return text + self._scan(self._decoder.decode(kept))
+
+    def take_window_change(self) -> bool:
+        """Whether a window change passes: it is paid for from the stream's bytes,
+        and beyond them it is dropped (and told of) as keys are."""
+        if self._raw.take(WINDOW_CHANGE_BYTES) >= WINDOW_CHANGE_BYTES:
+            return True
+        self._drop(WINDOW_CHANGE_BYTES)
+        return False
 
     def take_text(self, text: str) -> str:
         """What of ``text`` passes (a stream already decoded)."""
@@ -362,6 +376,12 @@ class GatedInput(PipeInput):
                 return
             self._passed.append(text)
         self._wake()
+
+    def window_changed(self) -> bool:
+        """The client's window changed size: whether the gate lets the change through
+        (a flood of them is cut, as one of keys is)."""
+        with self._lock:
+            return not self._closed and self.gate.take_window_change()
 
     def send_text(self, data: str) -> None:
         self.send_bytes(data.encode("utf-8", "surrogateescape"))

@@ -9,7 +9,7 @@ so the last moves and what the game just said are always there to read.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from prompt_toolkit.utils import get_cwidth
@@ -17,6 +17,7 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from umtali.engine.view import PlayerView
+from umtali.ui.drawings import Drawings
 from umtali.ui.narrate import Forfeit, log_needs, move_log
 from umtali.ui.render import SizeNotice, TableInfo, draw_table, render_too_small, too_small
 from umtali.ui.theme import Theme
@@ -101,59 +102,104 @@ def frame(
     width: int,
     height: int,
     color_system: str | None,
+    drawings: Drawings | None = None,
 ) -> list[str]:
     """The lines above the command line, exactly ``height - UNDER`` of them; on a
     terminal wider than :data:`WIDEST` columns the table keeps to that width,
-    centred (the messages stay by the command line, at the left)."""
+    centred (the messages stay by the command line, at the left).
+
+    With ``drawings``, what was drawn before at this size (the table, a message) is
+    taken from there rather than drawn again: the lines are the same."""
     rows = max(1, height - UNDER)
     if not too_small(width, height):
         # What was said of a terminal too small is no longer so: it goes.
         messages = [m for m in messages if not isinstance(m, SizeNotice)]
     said: list[str] = []
     for message in messages:
-        said += lines_of(message, width, color_system)
+        said += _drawn(drawings, (message,), ("said", width), message, width, color_system)
     margin = " " * max(0, (width - WIDEST) // 2)
     width = min(width, WIDEST)
     # Beside the table, messages keep to a few rows; on a screen of their own they
     # take what they need.
     said = said[-(MESSAGE_ROWS if isinstance(shown, TableShown) else rows) :]
+    top: Sequence[str]
     if too_small(width, height):
         top = lines_of(render_too_small(width, height, theme), width, color_system)
     elif isinstance(shown, TableShown):
-        view, info = shown.view, shown.info
-        forfeit = None
-        if view.went_out is not None and info.forfeited:
-            forfeit = Forfeit(3 - view.went_out, info.forfeited)
-        said_rows = max(1, len(said))
-        # The log keeps the latest turn of each player whole: it takes rows from the
-        # table where it must, as far as the table can give them up.
-        need = log_needs(view.events, info.names, theme, width - 1, forfeit)
-        log = max(log_rows(height), need)
-        table = lines_of(
-            draw_table(view, info, theme, width, rows - log - 1 - said_rows),
-            width,
-            color_system,
-        )
-        free = rows - 1 - said_rows - len(table)  # under the table as drawn
-        if free - 1 >= log:
-            # Rows the table leaves (less one that sets it apart) show older turns, as
-            # many as there are: the newest stay next to the command line.
-            older = move_log(view.events, info.names, theme, width - 1, free - 1, forfeit)
-            log = max(need, len(older), 1)
+        view, info, said_rows = shown.view, shown.info, max(1, len(said))
+
+        def table() -> list[str]:
+            return _table_rows(view, info, theme, width, height, said_rows, color_system)
+
+        if drawings is None:
+            top = table()
         else:
-            log = max(log_rows(height), min(log, free))
-        room = rows - log - 1 - said_rows
-        top = table[:room]
-        top += [""] * (room - len(top))
-        heading = Text(f"{theme.rule * 2} {LOG_HEADING} ", style="dim")
-        heading.append(theme.rule * max(0, width - heading.cell_len - 1), style="dim")
-        top += lines_of(heading, width, color_system)
-        moves = move_log(view.events, info.names, theme, width - 1, log, forfeit)
-        top += [line for text in moves for line in lines_of(text, width, color_system)][-log:]
-        top += [""] * (log - len(moves))
+            sizes = ("table", width, height, said_rows, color_system)
+            top = drawings.lines((view, info, theme), sizes, table)
     elif isinstance(shown, PanelShown):
-        top = lines_of(shown.renderable, width, color_system)
+        panel = shown.renderable
+        top = _drawn(drawings, (panel,), ("panel", width), panel, width, color_system)
     else:
         top = []
     top = [margin + line if line else line for line in top[: rows - len(said)]]
     return top + [""] * (rows - len(top) - len(said)) + said
+
+
+def _drawn(
+    drawings: Drawings | None,
+    objects: tuple[object, ...],
+    sizes: tuple[Hashable, ...],
+    renderable: RenderableType,
+    width: int,
+    color_system: str | None,
+) -> Sequence[str]:
+    """``renderable``'s lines, from ``drawings`` where it was drawn before."""
+    if drawings is None:
+        return lines_of(renderable, width, color_system)
+    return drawings.lines(
+        objects, (*sizes, color_system), lambda: lines_of(renderable, width, color_system)
+    )
+
+
+def _table_rows(
+    view: PlayerView,
+    info: TableInfo,
+    theme: Theme,
+    width: int,
+    height: int,
+    said_rows: int,
+    color_system: str | None,
+) -> list[str]:
+    """The table with the move log under it, ``width`` columns wide, in the rows that
+    ``said_rows`` rows of messages leave on a screen ``height`` rows high."""
+    rows = max(1, height - UNDER)
+    forfeit = None
+    if view.went_out is not None and info.forfeited:
+        forfeit = Forfeit(3 - view.went_out, info.forfeited)
+    # The log keeps the latest turn of each player whole: it takes rows from the
+    # table where it must, as far as the table can give them up.
+    need = log_needs(view.events, info.names, theme, width - 1, forfeit)
+    log = max(log_rows(height), need)
+    table = lines_of(
+        draw_table(view, info, theme, width, rows - log - 1 - said_rows),
+        width,
+        color_system,
+    )
+    free = rows - 1 - said_rows - len(table)  # under the table as drawn
+    if free - 1 >= log:
+        # Rows the table leaves (less one that sets it apart) show older turns, as
+        # many as there are: the newest stay next to the command line.
+        older = move_log(view.events, info.names, theme, width - 1, free - 1, forfeit)
+        log = max(need, len(older), 1)
+    else:
+        log = max(log_rows(height), min(log, free))
+    room = rows - log - 1 - said_rows
+    top = table[:room]
+    top += [""] * (room - len(top))
+    heading = Text(f"{theme.rule * 2} {LOG_HEADING} ", style="dim")
+    heading.append(theme.rule * max(0, width - heading.cell_len - 1), style="dim")
+    top += lines_of(heading, width, color_system)
+    moves = move_log(view.events, info.names, theme, width - 1, log, forfeit)
+    top += [line for text in moves for line in lines_of(text, width, color_system)][-log:]
+    top += [""] * (log - len(moves))
+    return top

@@ -20,6 +20,7 @@ from umtali.club.hub import NO_LONGER, Hub
 from umtali.club.members import by_name
 from umtali.club.notify import Notifier
 from umtali.club.server import ClubServer
+from umtali.host import codes
 from umtali.host.ssh import host_key
 
 needs_ssh = pytest.mark.skipif(
@@ -138,7 +139,7 @@ def test_wrong_codes_from_many_addresses_shut_the_door_to_every_code(
 ) -> None:
     if not sys.platform.startswith("linux"):
         pytest.skip("only Linux answers on every 127.0.0.x address")
-    monkeypatch.setattr(invites, "EVERYONE_TRIES", 4)
+    monkeypatch.setattr(codes, "DOOR_TRIES", 4)
     key = new_key(served.tmp, "guesser")
     for n in range(2, 6):  # one wrong code from each of four addresses
         guess = ssh(served.tmp, served.port, f"bako-tesi-rum{'aeio'[n - 2]}", key,
@@ -147,10 +148,10 @@ def test_wrong_codes_from_many_addresses_shut_the_door_to_every_code(
         ends(guess)
     good = admin.make_invite(served.club).code
     late = ssh(served.tmp, served.port, good, key, ("-b", "127.0.0.9"))
-    late.wait_for("Too many wrong invite codes came from many addresses")
+    late.wait_for("Too many wrong codes came from many addresses")
     ends(late)
     assert served.club.invite_good(good)  # the shut door never looked at it
-    assert any("wrong invite codes within" in line for line in served.lines)
+    assert any("wrong codes within" in line for line in served.lines)
 
 
 def test_the_hub_finds_what_another_process_did_and_tells_the_watchers(
@@ -210,12 +211,12 @@ def test_many_wrong_codes_shut_the_door_to_every_code_for_a_while() -> None:
     now = [0.0]
     door = invites.InviteDoor(clock=lambda: now[0])
     known = {"good-code-here"}
-    for n in range(invites.EVERYONE_TRIES - 1):
+    for n in range(codes.DOOR_TRIES - 1):
         assert door.admit_invite("bako-tesi-rumu", f"10.0.0.{n}", known.__contains__).role is None
     assert door.admit_invite("good-code-here", "10.0.1.1", known.__contains__).role is not None
     refused = door.admit_invite("bako-tesi-rumi", "10.0.1.2", known.__contains__)
     assert "many addresses" in refused.banner
     assert "many addresses" in door.admit_invite("good-code-here", "10.0.1.3",
                                                  known.__contains__).banner  # fmt: skip
-    now[0] += invites.EVERYONE_LOCKOUT + 1
+    now[0] += codes.DOOR_LOCKOUT + 1
     assert door.admit_invite("good-code-here", "10.0.1.3", known.__contains__).role is not None

@@ -150,7 +150,7 @@ class Doorman:
             # anywhere is refused alike, right or wrong, and is not counted.
             came = self._came.get(peer, set())
             role = self._match(code, {c: r for c, r in self._roles.items() if c in came})
-            return Admission(role) if role is not None else Admission(None, _door_words(door_shut))
+            return Admission(role) if role is not None else Admission(None, door_words(door_shut))
         role = self._match(code, self._roles)
         if role is None:
             return self._wrong_code(peer)
@@ -172,7 +172,7 @@ class Doorman:
         now = self.clock()
         refused = self._address_counts(now, peer)
         if self._door_counts(now, peer) and not refused.banner:
-            return Admission(None, _door_words(DOOR_LOCKOUT))
+            return Admission(None, door_words(DOOR_LOCKOUT))
         return refused
 
     def _address_counts(self, now: float, peer: str) -> Admission:
@@ -241,7 +241,7 @@ class Doorman:
         self._came.clear()
 
 
-def _door_words(seconds: float) -> str:
+def door_words(seconds: float) -> str:
     return (
         f"Too many wrong codes came from many addresses: this door takes no code for "
         f"{math.ceil(seconds)} s. Try again then."

@@ -256,6 +256,8 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         try:
             with create_app_session(input=self.input, output=output):
                 await self.door.interact(self, output)
+        except EOFError:
+            pass  # the client's input closed (it left, or dropped): said where seats are
         except Exception as err:  # never a traceback on the host's terminal
             self.door.log(f"a connection from {self.door.peer} failed: {type(err).__name__}: {err}")
         finally:

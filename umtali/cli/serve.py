@@ -229,9 +229,10 @@ def _restore(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from umtali.club.hub import Hub
     from umtali.club.notify import Notifier
-    from umtali.club.server import ClubServer
+    from umtali.club.server import ClubServer, prefer_latency
     from umtali.host.ssh import fingerprint, host_key
 
+    prefer_latency()
     lock = threading.Lock()
 
     def log(line: str) -> None:

@@ -89,8 +89,9 @@ def _do(db: Database, stored: Stored, what: str, seat: int, now: int,
         choice = games.bot_decision(stored, stored.progress())  # outside any transaction
         assert choice is not None
         player, decision = choice
+        prepared = games.prepare(stored, player, decision, now, by_bot=True)
         with db.transaction() as tx:
-            decided = games.decide(tx, stored.id, stored.seq, player, decision, now, by_bot=True)
+            decided = games.commit(tx, prepared)
         return Step(decided.game, decided, "bot")
     if what == "stand-in ends":
         with db.transaction() as tx:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from umtali.club import clock as clocks
 from umtali.club import games, members, offers
 from umtali.club import settings as club_settings
-from umtali.club.games import ClubGameError, Decided, Stored
+from umtali.club.games import ClubGameError, Decided, Stale, Stored
 from umtali.club.members import Member, MemberError, Status
 from umtali.club.schema import MIGRATIONS, VERSION
 from umtali.club.settings import Settings
@@ -185,12 +185,17 @@ class Club:
     def play(self, member_id: int, game_id: int, seq: int, decision: Decision) -> Decided:
         """Member ``member_id``'s decision in game ``game_id`` as they saw it at ``seq``;
         then whatever a bot does next."""
+        stored = self.game(game_id)
+        if stored.seq != seq:
+            raise Stale()
+        seat = stored.seat_of(member_id)
+        if seat is None:
+            raise ClubGameError("You do not play in that game.")
+        # The move is made outside the transaction, which only checks that the game is
+        # still as loaded and writes: the write lock is held for SQL alone.
+        prepared = games.prepare(stored, seat, decision, self.now())
         with self.db.transaction() as tx:
-            stored = games.get(tx, game_id)
-            seat = stored.seat_of(member_id)
-            if seat is None:
-                raise ClubGameError("You do not play in that game.")
-            decided = games.decide(tx, game_id, seq, seat, decision, self.now())
+            decided = games.commit(tx, prepared)
             games.mark_seen(tx, member_id, game_id, decided.game.seq)
         self._told(game_id, decided.turn_to)
         if decided.game.to_move is None and not decided.game.over:

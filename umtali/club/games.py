@@ -221,22 +221,42 @@ def decision_text(decision: Decision) -> str:
     return f"move {decision.action}"
 
 
-def decide(
-    tx: Transaction,
-    game_id: int,
-    seq: int,
-    player: int,
-    decision: Decision,
-    now: int,
-    by_bot: bool = False,
-) -> Decided:
-    """Store ``player``'s decision in game ``game_id`` as loaded at ``seq``.
+@dataclass(frozen=True, slots=True)
+class _After:
+    """A game's row after a change, worked out before any transaction."""
 
-    Raises :class:`Stale` if the game moved since, IllegalAction (changing nothing) if
-    the decision is not that player's to make or not allowed."""
-    stored = get(tx, game_id)
-    if stored.seq != seq:
-        raise Stale()
+    record: str
+    seq: int
+    to_move: int | None
+    deadline: int | None
+    timeouts: tuple[int, int]
+    over: bool
+    winner: int | None
+    turn_to: int | None  # the member whose turn it just became
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A decision applied to a game as loaded, ready to be stored by :func:`commit`."""
+
+    stored: Stored
+    player: int
+    text: str
+    by_bot: bool
+    now: int
+    note: tuple[int, int, int, int] | None
+    outcome: Outcome
+    after: _After
+
+
+def prepare(
+    stored: Stored, player: int, decision: Decision, now: int, by_bot: bool = False
+) -> Prepared:
+    """``player``'s decision applied to ``stored``, outside any transaction (the slow
+    part: the record loaded, the move checked and made, the record written again).
+
+    Raises IllegalAction, changing nothing, if the decision is not that player's to
+    make or not allowed."""
     if stored.over:
         raise IllegalAction("the game is over")
     progress = stored.progress()
@@ -246,9 +266,38 @@ def decide(
     outcome = progress.decide(player, decision)
     hand_no = len(progress.game.hands) - 1
     note = (progress.game_number, hand_no, *outcome.seen) if outcome.hand is not None else None
-    _append(tx, stored, player, decision_text(decision), by_bot, now, note)
-    turn_to = _settle(tx, stored, progress, now, previous=stored, by_bot=by_bot, player=player)
-    return Decided(outcome, get(tx, game_id), turn_to)
+    after = _after(stored, progress, now, previous=stored, by_bot=by_bot, player=player)
+    return Prepared(stored, player, decision_text(decision), by_bot, now, note, outcome, after)
+
+
+def commit(tx: Transaction, prepared: Prepared) -> Decided:
+    """Store a prepared decision: appended under the next number, the game's row
+    changed only if it is still as it was loaded (else :class:`Stale`)."""
+    stored = prepared.stored
+    _append(tx, stored, prepared.player, prepared.text, prepared.by_bot, prepared.now,
+            prepared.note)  # fmt: skip
+    _write(tx, stored, prepared.after, prepared.now)
+    return Decided(prepared.outcome, get(tx, stored.id), prepared.after.turn_to)
+
+
+def decide(
+    tx: Transaction,
+    game_id: int,
+    seq: int,
+    player: int,
+    decision: Decision,
+    now: int,
+    by_bot: bool = False,
+) -> Decided:
+    """Store ``player``'s decision in game ``game_id`` as loaded at ``seq``, all in
+    ``tx``.
+
+    Raises :class:`Stale` if the game moved since, IllegalAction (changing nothing) if
+    the decision is not that player's to make or not allowed."""
+    stored = get(tx, game_id)
+    if stored.seq != seq:
+        raise Stale()
+    return commit(tx, prepare(stored, player, decision, now, by_bot))
 
 
 def _append(
@@ -281,8 +330,22 @@ def _settle(
     by_bot: bool = False,
     player: int | None = None,
 ) -> int | None:
-    """Write the game after a change: its record, who is to move and until when, the
-    timeouts count and the end.  Returns the member whose turn it just became."""
+    """Write the game after a change; returns the member whose turn it just became."""
+    after = _after(before, progress, now, previous, by_bot, player)
+    _write(tx, before, after, now)
+    return after.turn_to
+
+
+def _after(
+    before: Stored,
+    progress: Progress,
+    now: int,
+    previous: Stored | None,
+    by_bot: bool = False,
+    player: int | None = None,
+) -> _After:
+    """The game's row after a change: its record, who is to move and until when, the
+    timeouts count and the end."""
     asked = progress.pending()
     to_move: int | None = None
     if asked.kind is not Asked.OVER and asked.bot is None and asked.player is not None:
@@ -298,21 +361,34 @@ def _settle(
     if player is not None and not by_bot and before.players[player - 1] is not None:
         timeouts[player - 1] = 0  # the member played a turn of their own
     over = progress.is_over
-    winner = progress.match.winner if over else None
+    return _After(
+        record=progress.record(),
+        seq=before.seq + (1 if previous is not None else 0),
+        to_move=to_move,
+        deadline=deadline,
+        timeouts=(timeouts[0], timeouts[1]),
+        over=over,
+        winner=progress.match.winner if over else None,
+        turn_to=to_move if to_move is not None and to_move != mover_before else None,
+    )
+
+
+def _write(tx: Transaction, before: Stored, after: _After, now: int) -> None:
+    """Change the game's row, only if it still has the ``seq`` it was loaded with."""
     changed = tx.execute(
         "UPDATE games SET record = ?, seq = ?, to_move = ?, deadline = ?, timeouts1 = ?,"
         " timeouts2 = ?, status = ?, winner = ?, ending = ?, updated_at = ?"
         " WHERE id = ? AND seq = ?",
         (
-            progress.record(),
-            before.seq + (1 if previous is not None else 0),
-            to_move,
-            deadline,
-            timeouts[0],
-            timeouts[1],
-            "over" if over else "playing",
-            winner,
-            "played out" if over else None,
+            after.record,
+            after.seq,
+            after.to_move,
+            after.deadline,
+            after.timeouts[0],
+            after.timeouts[1],
+            "over" if after.over else "playing",
+            after.winner,
+            "played out" if after.over else None,
             now,
             before.id,
             before.seq,
@@ -320,9 +396,8 @@ def _settle(
     )
     if changed != 1:
         raise Stale()
-    if over:
-        _rate(tx, before, winner)
-    return to_move if to_move is not None and to_move != mover_before else None
+    if after.over:
+        _rate(tx, before, after.winner)
 
 
 def end(tx: Transaction, game_id: int, seq: int, loser: int, ending: str, now: int) -> Stored:
@@ -480,6 +555,7 @@ __all__ = [
     "Stale",
     "Stored",
     "bot_decision",
+    "commit",
     "decide",
     "decision_text",
     "end",
@@ -489,6 +565,7 @@ __all__ = [
     "mark_seen",
     "news_since",
     "playing",
+    "prepare",
     "stand_in",
     "start",
     "unseen_games",

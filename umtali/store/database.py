@@ -150,6 +150,7 @@ class Database:
         # A database in memory lives in its one connection: everyone takes turns on it.
         memory = self.dialect == "sqlite" and _sqlite_path(url) == ":memory:"
         self._free = threading.Semaphore(1 if memory else POOL)
+        self._writer = threading.Lock()  # this process's SQLite writers, one at a time
         self._statements: dict[str, str] = {}
         self._closed = False
 
@@ -181,6 +182,22 @@ class Database:
         transaction connects afresh."""
         if self._closed:
             raise DatabaseError("the database is closed")
+        # SQLite has one writer at a time; its own wait for the lock polls, longer and
+        # longer, so under many writers one may wait a second while others come and go.
+        # This process's writers queue here instead, in turn (before a connection is
+        # taken, so a writer waiting never holds one a reader needs).
+        writer = self._writer if self.dialect == "sqlite" and not read_only else None
+        if writer is not None:
+            writer.acquire()
+        try:
+            with self._transaction(read_only) as tx:
+                yield tx
+        finally:
+            if writer is not None:
+                writer.release()
+
+    @contextlib.contextmanager
+    def _transaction(self, read_only: bool) -> Iterator[Transaction]:
         self._free.acquire()
         conn = None
         try:

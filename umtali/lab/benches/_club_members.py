@@ -212,7 +212,8 @@ def _member_loop(club: Club, member: Member, figures: Figures, pace: Pace, until
                  seed: int) -> None:  # fmt: skip
     rng = random.Random(seed)
     while time.monotonic() < until:
-        with club.db.transaction() as tx:
+        # As the lobby reads a member's games: a read, which takes no write lock.
+        with club.db.transaction(read_only=True) as tx:
             mine = [g.id for g in games.games_of(tx, member.id) if g.to_move == member.id]
         if not mine:
             time.sleep(IDLE * (0.5 + rng.random()))
@@ -244,6 +245,9 @@ def play_share(url: str, member_ids: list[int], rate: float, seconds: float, see
                start_at: float, watch: bool) -> dict[str, Any]:  # fmt: skip
     """One process's members playing for ``seconds`` from wall time ``start_at``; its
     figures as plain data (it may run in a process of its own)."""
+    from umtali.club.server import prefer_latency
+
+    prefer_latency()  # as umtali serve run does: this process stands for a server
     db = Database.open(url)
     club = CountingClub(db)
     club.figures = figures = Figures()

@@ -48,3 +48,30 @@ def test_bench_club_refuses_two_processes_on_one_sqlite_file() -> None:
     with pytest.raises(SystemExit) as done:
         bench.main(["club", "--processes", "2"])
     assert done.value.code == 2
+
+
+@pytest.mark.slow  # three processes, a real SSH server and its clients
+def test_bench_club_over_ssh_plays_through_the_club_server(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("asyncssh")
+    pytest.importorskip("pyte")
+    assert bench.main(["club", *TINY, "--ssh"]) == 0
+    out = capsys.readouterr().out
+    assert "club over SSH on SQLite" in out
+    figures = _figures(out)
+    assert figures["lost"] == 0 and figures["logged_in"] == 4
+    assert isinstance(figures["moves"], int) and figures["moves"] > 0
+    # The server's own probe timed moves, and games were opened from the lobby.
+    move_ms = figures["move_ms"]
+    assert isinstance(move_ms, dict) and move_ms["n"] > 0
+    assert isinstance(figures["opened"], int) and figures["opened"] > 0
+
+
+def test_probe_tells_what_an_enter_was_for() -> None:
+    pytest.importorskip("asyncssh")
+    from umtali.lab.benches._club_server import kind_of
+
+    assert [kind_of(line) for line in ("12", " lobby", "d", "", "Q")] == [
+        "open", "lobby", "move", "move", "lobby",
+    ]  # fmt: skip

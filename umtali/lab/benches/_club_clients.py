@@ -23,6 +23,7 @@ Not a bench itself (hence the underscore).
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import time
 from collections.abc import Callable
@@ -42,6 +43,13 @@ COLUMNS, ROWS = 100, 30
 IDLE = 0.5
 #: Seconds a member waits for an answer before counting it unanswered.
 ANSWER = 15.0
+#: Seconds a line that leaves a table is given before it is typed again: typed as the
+#: opponent's move arrives, the prompt is asked anew and the line is gone, as a person
+#: at that prompt would find (and type it again).
+AGAIN = 3.0
+#: Seconds over which the members' first actions are spread, so that the run does not
+#: begin with all of them pressing Enter at the same instant.
+SPREAD = 5.0
 #: Members logging in at once (the server's room for connections not yet in a session
 #: is small, as a club's is).
 LOGINS = 8
@@ -64,7 +72,8 @@ class Done:
 
     typed: int = 0  # moves typed
     opened: int = 0  # games opened from the lobby
-    unanswered: int = 0  # lines whose answer did not come within ANSWER seconds
+    unanswered: int = 0  # moves whose answer did not come within ANSWER seconds
+    again: int = 0  # other lines typed again, unanswered within AGAIN seconds
     connected: int = 0
     errors: list[str] = field(default_factory=list)
 
@@ -125,7 +134,7 @@ async def _play_all(url: str, people: list[Person], rate: float, seconds: float,
 
     links = await asyncio.gather(*(connect(p) for p in people))
     go.set()  # the servers measure from here
-    begun = time.monotonic()
+    begun, cpu0 = time.monotonic(), os.times()
     until = begun + seconds
     pace = Pace(rate, begun)
     await asyncio.gather(*(
@@ -136,8 +145,11 @@ async def _play_all(url: str, people: list[Person], rate: float, seconds: float,
         if link is not None:
             link[0].close()
     db.close()
+    cpu1 = os.times()
     return {
+        "cpu": (cpu1.user - cpu0.user) + (cpu1.system - cpu0.system),
         "typed": done.typed, "opened": done.opened, "unanswered": done.unanswered,
+        "again": done.again,
         "connected": done.connected, "errors": done.errors[:10],
         "elapsed": time.monotonic() - begun,
     }  # fmt: skip
@@ -179,16 +191,23 @@ async def _member(club: Club, person: Person, link: tuple[Any, Any], pace: Pace,
             stream.feed(data.decode("utf-8", "replace") if isinstance(data, bytes) else data)
         return True
 
-    async def answer(line: str, ready: Callable[[], bool]) -> bool:
+    async def answer(line: str, ready: Callable[[], bool], move: bool = False) -> bool:
+        asking_now = asked()
         proc.stdin.write(line + "\r")
-        if await read_until(ready, ANSWER):
+        if await read_until(ready, ANSWER if move else AGAIN):
             return True
+        if not move:
+            done.again += 1  # the loop reads what is asked now, and answers that
+            return False
         done.unanswered += 1
+        done.errors.append(f"{person.name} typed {line!r} at {asking_now!r}: no answer "
+                           f"in {ANSWER:g} s (now asked {asked()!r})")  # fmt: skip
         return False
 
     def asking() -> bool:
         return asked() != ""
 
+    await asyncio.sleep(rng.uniform(0, min(SPREAD, until - time.monotonic())))
     try:
         while time.monotonic() < until:
             if not await read_until(asking, until - time.monotonic()):
@@ -213,17 +232,22 @@ async def _member(club: Club, person: Person, link: tuple[Any, Any], pace: Pace,
                 if not await pace.wait(until):
                     break
                 before = table()
-                if await answer(line, lambda b=before: table() != b and asking()):  # type: ignore[misc]
+                if await answer(line, _landed(table, before, asking), move=True):
                     done.typed += 1
             elif question.startswith("Enter for the lobby"):
                 await answer("", lambda: asked() == lobby)
             elif "lobby to leave" in question:
                 await answer("lobby", lambda: asked() == lobby)
             else:  # any other question (a pause, a yes or no): Enter, as a person might
-                before_all = [str(line) for line in screen.display]
-                await answer("", lambda b=before_all: [str(x) for x in screen.display] != b)  # type: ignore[misc]
+                await answer("", _landed(lambda: list(screen.display), list(screen.display)))
     except (OSError, asyncssh.Error) as err:
         done.errors.append(f"{person.name}: {type(err).__name__}: {err}")
+
+
+def _landed(now: Callable[[], list[str]], before: list[str],
+            asking: Callable[[], bool] = lambda: True) -> Callable[[], bool]:  # fmt: skip
+    """Whether what ``now`` reads has changed from ``before``, and a question is asked."""
+    return lambda: now() != before and asking()
 
 
 __all__ = ["Done", "Pace", "Person", "address", "play"]

@@ -49,7 +49,7 @@ class _ProbedSession(_ClubSession):
     """A member's session that notes, for each figure the probe records, what the
     Enter it answers was for."""
 
-    def __init__(self, door: _MemberDoor, kinds: list[str]) -> None:
+    def __init__(self, door: _MemberDoor, kinds: list[tuple[str, float]]) -> None:
         super().__init__(door)
         self._kinds = kinds
         self._typing = ""
@@ -69,11 +69,12 @@ class _ProbedSession(_ClubSession):
         before = len(latencies) if latencies is not None else 0
         super().send(data)
         if latencies is not None and len(latencies) > before:
-            self._kinds.append(self._kind)  # the event loop's thread alone appends
+            # The event loop's thread alone appends, so the two lists stay in step.
+            self._kinds.append((self._kind, time.monotonic()))
 
 
 class _ProbedDoor(_MemberDoor):
-    kinds: list[str]
+    kinds: list[tuple[str, float]]
 
     def session_requested(self) -> _ClubSession | bool:
         made = super().session_requested()
@@ -87,7 +88,7 @@ class _ProbedDoor(_MemberDoor):
 class ProbedServer(ClubServer):
     """The club's server whose sessions say what each latency figure answers."""
 
-    kinds: list[str]
+    kinds: list[tuple[str, float]]
 
     def _door(self) -> _Door:
         door = _ProbedDoor(self)
@@ -107,7 +108,7 @@ def serve(url: str, host_key: bytes, ports: Any, go: Any, stop: Any, results: An
         club, Hub(club), asyncssh.import_private_key(host_key), "127.0.0.1", 0,
         latencies=latencies,
     )  # fmt: skip
-    kinds: list[str] = []
+    kinds: list[tuple[str, float]] = []
     server.kinds = kinds
     ports.put(server.start())
     go.wait(LONGEST)
@@ -121,7 +122,8 @@ def serve(url: str, host_key: bytes, ports: Any, go: Any, stop: Any, results: An
     server.stop()
     db.close()
     results.put({
-        "latencies": [(kind, seconds) for seconds, kind in taken],
+        # What each answered, how long it took, and when (seconds into the play).
+        "latencies": [(kind, seconds, at - begun) for seconds, (kind, at) in taken],
         "stored": figures.stored,
         "stale": figures.stale,
         "cpu": (cpu1.user - cpu0.user) + (cpu1.system - cpu0.system),

@@ -29,6 +29,8 @@ from umtali.store.database import Database
 #: to log in and finish.
 START = 60.0
 SLACK = 300.0
+#: Answers slower than this many seconds are listed by when they came.
+SLOW = 0.25
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -124,7 +126,9 @@ def _lost(url: str, stored: list[tuple[int, int, float]]) -> int:
 def _figures(results: list[dict[str, Any]], done: dict[str, Any], seeded: _club_seed.Seeded,
              seed_s: float, lost: int, games: int, connected: int, rate: float,
              seconds: float) -> dict[str, Any]:  # fmt: skip
-    probed = [(kind, s) for r in results for kind, s in r["latencies"]]
+    probed = [(kind, s) for r in results for kind, s, _ in r["latencies"]]
+    # When the slow answers came (seconds into the play): steady, or in bursts.
+    slow = sorted(round(at, 1) for r in results for _, s, at in r["latencies"] if s > SLOW)
     moves = [s for kind, s in probed if kind == "move"]
     opens = [s for kind, s in probed if kind == "open"]
     lobby = [s for kind, s in probed if kind == "lobby"]
@@ -145,7 +149,10 @@ def _figures(results: list[dict[str, Any]], done: dict[str, Any], seeded: _club_
         "cpu_share": round(cpu / max(elapsed, 1e-9), 2),
         "peak_rss_mb": [round(r["peak_rss_mb"], 1) for r in results],
         "stale": sum(r["stale"] for r in results), "unanswered": done["unanswered"],
+        "typed_again": done["again"],
         "client_errors": done["errors"], "lost": lost,
+        "clients_cpu_share": round(done["cpu"] / max(done["elapsed"], 1e-9), 2),
+        "slow_at_s": slow[:200],
     }  # fmt: skip
 
 
@@ -168,8 +175,10 @@ def report(f: dict[str, Any], engine: str) -> None:
          f"{f['lobby_ms']['p50']} / {f['lobby_ms']['p95']} ms"),
         ("server CPU a move", cpu),
         ("server peak memory", " + ".join(f"{mb} MB" for mb in f["peak_rss_mb"])),
-        ("Stale conflicts / unanswered", f"{f['stale']} / {f['unanswered']}"),
+        ("Stale conflicts / moves unanswered", f"{f['stale']} / {f['unanswered']}"),
+        ("lines typed again (lost under a redraw)", str(f["typed_again"])),
         ("moves lost", str(f["lost"])),
+        ("the clients' process", f"{f['clients_cpu_share']} of a core"),
     ]  # fmt: skip
     width = max(len(name) for name, _ in rows)
     for name, value in rows:

@@ -19,6 +19,10 @@ playing process; Stale conflicts; and moves lost (a decision :meth:`Club.play`
 returned that the database does not hold at the end): 0 is the target, and the exit
 code is 1 otherwise.  Not included: SSH (encryption, the channel, a terminal emulator
 at the far end) and prompt_toolkit's own screen; see the report's last line.
+
+``--ssh`` measures those too: the club's own SSH server (one process, or two on
+PostgreSQL) and the members as SSH clients at terminal screens in another process,
+the figures being the server's own (:mod:`._club_ssh`).
 """
 
 from __future__ import annotations

@@ -48,3 +48,40 @@ def test_bench_club_refuses_two_processes_on_one_sqlite_file() -> None:
     with pytest.raises(SystemExit) as done:
         bench.main(["club", "--processes", "2"])
     assert done.value.code == 2
+
+
+@pytest.mark.slow  # three processes or four, real SSH servers and their clients
+@pytest.mark.parametrize(
+    ("where", "engine", "processes"),
+    [([], "SQLite", 1), (["--postgres", "--processes", "2"], "PostgreSQL", 2)],
+)
+def test_bench_club_over_ssh_plays_through_the_club_server(
+    capsys: pytest.CaptureFixture[str], where: list[str], engine: str, processes: int
+) -> None:
+    pytest.importorskip("asyncssh")
+    pytest.importorskip("pyte")
+    if where:
+        try:
+            _postgres._binaries()
+        except _postgres.Unavailable as err:
+            pytest.skip(str(err))
+    assert bench.main(["club", *TINY, "--ssh", *where]) == 0
+    out = capsys.readouterr().out
+    assert f"club over SSH on {engine}" in out
+    figures = _figures(out)
+    assert figures["lost"] == 0 and figures["logged_in"] == 4
+    assert figures["processes"] == processes
+    assert isinstance(figures["moves"], int) and figures["moves"] > 0
+    # The server's own probe timed moves, and games were opened from the lobby.
+    move_ms = figures["move_ms"]
+    assert isinstance(move_ms, dict) and move_ms["n"] > 0
+    assert isinstance(figures["opened"], int) and figures["opened"] > 0
+
+
+def test_probe_tells_what_an_enter_was_for() -> None:
+    pytest.importorskip("asyncssh")
+    from umtali.lab.benches._club_server import kind_of
+
+    assert [kind_of(line) for line in ("12", " lobby", "d", "", "Q")] == [
+        "open", "lobby", "move", "move", "lobby",
+    ]  # fmt: skip

@@ -437,6 +437,18 @@ ALLOWED = {
     ("umtali/lab/benches/_club_members.py", "play_share", "Database.open"): (
         "the club benchmark's own database, opened again in each playing process"
     ),
+    **{
+        ("umtali/lab/benches/_club_ssh.py", function, "Database.open"): (
+            "the club benchmark's own new database (--ssh): the engine's own files"
+        )
+        for function in ("bench_club_ssh", "_lost")
+    },
+    ("umtali/lab/benches/_club_server.py", "serve", "Database.open"): (
+        "the club benchmark's own database, opened again in each SSH server's process"
+    ),
+    ("umtali/lab/benches/_club_clients.py", "_play_all", "Database.open"): (
+        "the club benchmark's own database, read by its simulated members (their screens)"
+    ),
     ("umtali/lab/benches/club.py", "_database", "tempfile.TemporaryDirectory"): (
         "the club benchmark's own new, private scratch folder (its SQLite club): not a "
         "player's file"

@@ -250,6 +250,8 @@ class _MemberDoor(_Door):
             server.theme, server.color_system, remote=True, input=session.input, output=output
         )
         session.table = app
+        if server.latencies is not None:
+            app.on_table = session.table_shown  # the latency probe, as umtali host's
         session._tell_if_too_large(app)
         here = _Here(0, self.key_print, self.peer, app)
         try:
@@ -354,9 +356,14 @@ class ClubServer(Server):
         log: Callable[[str], None] = lambda line: None,
         body: MemberBody | None = None,
         color_system: str = "256",
+        latencies: list[float] | None = None,
     ) -> None:
         self.invites = InviteDoor(log=log)
-        super().__init__(self.invites, key, listen, port, ROOM, log, color_system)
+        # ``latencies``: umtali host's probe (Enter to the first frame after a new table
+        # or page), for ``umtali bench club --ssh``; None in a club's own run.
+        super().__init__(
+            self.invites, key, listen, port, ROOM, log, color_system, latencies=latencies
+        )
         self.club = club
         self.hub = hub
         self.body = body or lobby_body()

@@ -19,6 +19,10 @@ playing process; Stale conflicts; and moves lost (a decision :meth:`Club.play`
 returned that the database does not hold at the end): 0 is the target, and the exit
 code is 1 otherwise.  Not included: SSH (encryption, the channel, a terminal emulator
 at the far end) and prompt_toolkit's own screen; see the report's last line.
+
+``--ssh`` measures those too: the club's own SSH server (one process, or two on
+PostgreSQL) and the members as SSH clients at terminal screens in another process,
+the figures being the server's own (:mod:`._club_ssh`).
 """
 
 from __future__ import annotations
@@ -169,6 +173,10 @@ def options(club: argparse.ArgumentParser) -> None:
         "--postgres", action="store_true", help="start a throwaway PostgreSQL server"
     )
     club.add_argument("--seed", type=int, default=1, help="the club's seed (1)")
+    club.add_argument(
+        "--ssh", action="store_true",
+        help="serve the club with its real SSH server, members as SSH clients on loopback",
+    )  # fmt: skip
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -178,6 +186,9 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error("--connected is 1 to --members, and --seconds above 0 up to 3600")
     if args.processes > 1 and not (args.db or args.postgres):
         parser.error("--processes 2 shares one database between processes: give --postgres")
+    engine = "PostgreSQL" if args.db or args.postgres else "SQLite"
+    if args.ssh:
+        return _run_ssh(args, engine)
     try:
         with _database(args) as url:
             f = bench_club(url, args.members, args.games, args.most, args.connected,
@@ -185,9 +196,31 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     except (_postgres.Unavailable, DatabaseError) as err:
         print(f"umtali bench club: {err}", file=sys.stderr)
         return 2
-    _report(f, "PostgreSQL" if args.db or args.postgres else "SQLite")
+    _report(f, engine)
     print(json.dumps(f))
     return 1 if f["lost"] else 0
+
+
+def _run_ssh(args: argparse.Namespace, engine: str) -> int:
+    """``--ssh``: the club's own SSH server(s), members at terminals (:mod:`._club_ssh`)."""
+    from umtali.lab.benches import _club_ssh
+    from umtali.lab.benches.host import missing
+
+    lacking = missing()
+    if lacking is not None:
+        print(f"umtali bench club --ssh: {lacking}", file=sys.stderr)
+        return 2
+    try:
+        with _database(args) as url:
+            f = _club_ssh.bench_club_ssh(url, args.members, args.games, args.most,
+                                         args.connected, args.rate, args.seconds,
+                                         args.processes, args.seed)  # fmt: skip
+    except (_postgres.Unavailable, DatabaseError) as err:
+        print(f"umtali bench club: {err}", file=sys.stderr)
+        return 2
+    _club_ssh.report(f, engine)
+    print(json.dumps(f))
+    return 1 if f["lost"] or f["logged_in"] < f["connected"] else 0
 
 
 def _report(f: dict[str, Any], engine: str) -> None:

@@ -76,6 +76,7 @@ class RemoteLines(SpokenScreen):
         self._lock = threading.Lock()
         self._asking: concurrent.futures.Future[str] | None = None
         self._answered: BaseException | None = None
+        self._task: asyncio.Task[str] | None = None
         self._closed = False
 
     @property
@@ -92,6 +93,8 @@ class RemoteLines(SpokenScreen):
 
     def _ask(self, message: str, completer: Completer | None) -> str:
         async def prompt() -> str:
+            with self._lock:
+                self._task = asyncio.current_task()
             ask = self.prompts.prompt_async(message, completer=completer)
             if self.answer_within is None:
                 return await ask
@@ -114,15 +117,21 @@ class RemoteLines(SpokenScreen):
         finally:
             with self._lock:
                 self._asking = None
+                self._task = None
 
     def answer(self, answer: BaseException) -> None:
-        """End the question being asked, from any thread: it raises ``answer``."""
+        """End the question being asked, from any thread: it raises ``answer``.  (The
+        prompt's task is cancelled on the loop: the future a thread waits on cannot be
+        cancelled once its coroutine runs.)"""
         with self._lock:
-            asking = self._asking
+            asking, task = self._asking, self._task
             if asking is None or asking.done():
                 return
             self._answered = answer
-        asking.cancel()
+        if task is not None:
+            self.loop.call_soon_threadsafe(task.cancel)
+        else:
+            asking.cancel()  # not started yet: it never will
 
     def end(self) -> None:
         """The connection is going: the question ends, and every later one at once."""

@@ -16,7 +16,9 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import cast
 
+from prompt_toolkit.completion import WordCompleter
 from rich.text import Text
 
 from umtali.bots import make_bot
@@ -75,11 +77,26 @@ class Sitting:
                 unwatch()
 
     def _wake(self, game_id: int) -> None:
+        """The hub says the game changed: the open prompt gives way, so the table is
+        shown afresh; not for a change already shown (the hub's poll finds this
+        process's own changes again), so a line being typed is not cut for nothing."""
         answer = getattr(self.screen, "answer", None)
-        if answer is not None and self._waiting:
-            answer(Changed())
+        if answer is None or not self._waiting or self._marks() == self._shown:
+            return
+        answer(Changed())
+
+    def _marks(self) -> tuple[int, int]:
+        """What changes a game's table: its decisions, and its chat."""
+        with self.club.db.transaction(read_only=True) as tx:
+            row = tx.one(
+                "SELECT g.seq, (SELECT COALESCE(MAX(c.id), 0) FROM chat c WHERE c.game_id = g.id)"
+                " FROM games g WHERE g.id = ?",
+                (self.game_id,),
+            )
+        return (int(row[0]), int(row[1])) if row else (0, 0)
 
     _waiting = False
+    _shown: tuple[int, int] = (-1, -1)  # the game's marks when its table was last shown
     _person: HumanSeat | None = None
 
     def __post_init__(self) -> None:
@@ -208,6 +225,11 @@ class Sitting:
             self._carried.append(shown(_sentence(str(err)), "red"))
         return True
 
+    def _leaving_screen(self) -> Screen:
+        """The screen the member's prompt asks on, where ``lobby`` (or ``leave``) at the
+        move prompt goes back to the lobby at once, as it does while they wait."""
+        return cast(Screen, _LobbyWord(self.screen))  # the member's screen, one word more
+
     def _seat(self, names: tuple[str, str], seat: int, progress: Progress) -> HumanSeat:
         """The prompt for the member's decision: the table's own, with its commands.
         One is kept while the member sits here, so ``all`` holds for the whole turn."""
@@ -219,7 +241,12 @@ class Sitting:
         if level is not None:
             opponent = (other, level)
         person = HumanSeat(
-            names[seat - 1], self.screen, make_bot("normal", 0), self._rules, self.theme, opponent
+            names[seat - 1],
+            self._leaving_screen(),
+            make_bot("normal", 0),
+            self._rules,
+            self.theme,
+            opponent,
         )
         person.chat = self._say_from_prompt
         person.leave_question = "Leave this game for the lobby? (it waits for you)"
@@ -242,9 +269,13 @@ class Sitting:
         """Not the member's decision: the prompt stays open for chat until the game
         changes (the hub answers it) or the member leaves."""
         words = _whose_turn(stored, progress, names, seat, self.club.now())
+        self._shown = self._marks()
+        if self._shown[0] != stored.seq:
+            return True  # it moved while it was being shown: show it again
         self._waiting = True
         try:
-            line = self.screen.ask(words)
+            # A line typed while the table is drawn again answers this prompt too.
+            line = self.screen.ask(words, completer=_WAITING_WORDS)
         except Changed:
             return True
         except (KeyboardInterrupt, EOFError):
@@ -298,6 +329,27 @@ class Sitting:
         with contextlib.suppress(KeyboardInterrupt, EOFError, Changed):
             self.screen.ask("Enter for the lobby: ")
         return False
+
+
+#: What may be typed while the other side plays (Tab completes it).
+_WAITING_WORDS = WordCompleter(["say", "mute", "unmute", "resign", *LEAVE_WORDS[:2]])
+
+
+class _LobbyWord:
+    """A screen that passes everything to the member's own, but takes ``lobby`` typed
+    at a question as leaving the table (the game waits, stored)."""
+
+    def __init__(self, screen: Screen) -> None:
+        self._screen = screen
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._screen, name)
+
+    def ask(self, message: str, toolbar: object = None, completer: object = None) -> str:
+        line = self._screen.ask(message, toolbar, completer)  # type: ignore[arg-type]
+        if line.strip().lower() in ("lobby", "leave"):
+            raise QuitGame()
+        return line
 
 
 # --------------------------------------------------------------- words

@@ -34,7 +34,7 @@ def test_bench_club_on_postgres_in_two_processes_sees_across(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     try:
-        _postgres._binaries()
+        _postgres.installed()
     except _postgres.Unavailable as err:
         pytest.skip(str(err))
     assert bench.main(["club", *TINY, "--postgres", "--processes", "2"]) == 0
@@ -62,7 +62,7 @@ def test_bench_club_over_ssh_plays_through_the_club_server(
     pytest.importorskip("pyte")
     if where:
         try:
-            _postgres._binaries()
+            _postgres.installed()
         except _postgres.Unavailable as err:
             pytest.skip(str(err))
     assert bench.main(["club", *TINY, "--ssh", *where]) == 0

@@ -11,6 +11,7 @@ from typing import TypeVar
 import postgres
 import pytest
 
+from umtali.lab.postgres import _free_port as free_port
 from umtali.store.database import Conflict, Database, DatabaseError, Migration
 
 T = TypeVar("T")
@@ -240,7 +241,7 @@ def test_a_closed_database_refuses_transactions(db: Database) -> None:
 
 def test_a_wrong_postgres_address_is_one_line() -> None:
     pytest.importorskip("psycopg")
-    port = postgres._free_port()  # nothing listens there
+    port = free_port()  # nothing listens there
     with pytest.raises(DatabaseError) as refused:
         Database.open(f"postgresql://nobody:secret@127.0.0.1:{port}/club")
     said = str(refused.value)

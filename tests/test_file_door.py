@@ -454,17 +454,18 @@ ALLOWED = {
         "player's file"
     ),
     **{
-        ("umtali/lab/benches/_postgres.py", function, call): (
-            "the club benchmark's throwaway PostgreSQL server: finding initdb, and its own "
-            "new folder, password file and removal, as tests/postgres.py does"
+        ("umtali/lab/postgres.py", function, call): (
+            "a throwaway PostgreSQL server for the tests and the club benchmark: finding "
+            "initdb, and its own new folder, password file, log and removal"
         )
         for function, call in (
-            ("_binaries", "shutil.which"),
+            ("binaries", "shutil.which"),
             ("_as_postgres", "shutil.which"),
-            ("throwaway", "tempfile.mkdtemp"),
-            ("throwaway", ".mkdir"),
-            ("throwaway", ".write_text"),
-            ("throwaway", "shutil.rmtree"),
+            ("start", "tempfile.mkdtemp"),
+            ("start", ".mkdir"),
+            ("start", ".write_text"),
+            ("_log", ".read_text"),
+            ("remove", "shutil.rmtree"),
         )
     },
 }

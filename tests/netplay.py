@@ -351,3 +351,29 @@ class OpenSSH:
             except pexpect.EOF:
                 break
         raise AssertionError(f"{pattern!r} never appeared; the screen was:\n{self.text}")
+
+
+class CodeTries:
+    """Codes tried at a door with no key, as a guesser would, keeping every banner the
+    door answers with (``attempt`` raises PermissionDenied for a refused code)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.banners: list[str] = []
+
+    async def attempt(self, code: str) -> None:
+        banners = self.banners
+
+        class Client(asyncssh.SSHClient):
+            def auth_banner_received(self, msg: str, lang: str) -> None:
+                banners.append(msg)
+
+        conn = await asyncssh.connect(
+            "127.0.0.1",
+            self.port,
+            username=code,
+            known_hosts=None,
+            client_keys=None,
+            client_factory=Client,
+        )
+        conn.close()

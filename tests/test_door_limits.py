@@ -18,7 +18,7 @@ from typing import Any
 
 import asyncssh
 import pytest
-from netplay import PATIENCE, Hosted, Loop, Terminal
+from netplay import PATIENCE, CodeTries, Hosted, Loop, Terminal
 from prompt_toolkit.data_structures import Size
 from test_doors import table_part
 from test_host import at_her_prompt
@@ -174,22 +174,8 @@ def test_a_door_shut_by_wrong_codes_still_lets_a_player_back_to_her_seat(
     raised so that only the door's counts."""
     monkeypatch.setattr(codes, "TRIES", DOOR_TRIES + 10)
     hosted = Hosted(tmp_path)
-    banners: list[str] = []
-
-    class Client(asyncssh.SSHClient):
-        def auth_banner_received(self, msg: str, lang: str) -> None:
-            banners.append(msg)
-
-    async def attempt(code: str) -> None:
-        conn = await asyncssh.connect(
-            "127.0.0.1",
-            hosted.port,
-            username=code,
-            known_hosts=None,
-            client_keys=None,
-            client_factory=Client,
-        )
-        conn.close()
+    tries = CodeTries(hosted.port)
+    banners, attempt = tries.banners, tries.attempt
 
     try:
         ann = Terminal(loop, hosted.port, hosted.code(Role(1)))

@@ -24,6 +24,7 @@ import pexpect
 import pytest
 from netplay import (
     PATIENCE,
+    CodeTries,
     Hosted,
     Loop,
     OpenSSH,
@@ -401,22 +402,8 @@ def test_a_shut_out_client_is_told_for_how_long_and_the_host_can_let_it_in(
     tmp_path: Path, loop: Loop
 ) -> None:
     hosted = Hosted(tmp_path)
-    banners: list[str] = []
-
-    class Client(asyncssh.SSHClient):
-        def auth_banner_received(self, msg: str, lang: str) -> None:
-            banners.append(msg)
-
-    async def attempt(code: str) -> None:
-        conn = await asyncssh.connect(
-            "127.0.0.1",
-            hosted.port,
-            username=code,
-            known_hosts=None,
-            client_keys=None,
-            client_factory=Client,
-        )
-        conn.close()
+    tries = CodeTries(hosted.port)
+    banners, attempt = tries.banners, tries.attempt
 
     try:
         for _ in range(TRIES):

@@ -452,3 +452,37 @@ def test_an_admin_manages_the_club_from_the_lobby_and_a_member_may_not(club: Clu
         members.set_status(tx, ben.id, members.Status.ACTIVE)
     Lobby(club, club.member(ben.id), refused).run()
     assert "Only the club's admins may do that." in refused.text()
+
+
+def test_any_line_typed_in_the_lobby_gets_an_answer_and_loses_nothing(club: Club) -> None:
+    """A fuzz: lines made of the lobby's words and odd ones, typed by a member with a
+    game under way; every one is answered (or leads to a table that is left), none
+    ends the session with an unexpected error, and the game is as it was or moved on."""
+    import random
+
+    from umtali.club.lobby import COMMANDS, Lobby
+
+    ann, ben, game = _pair(club)
+    rng = random.Random(45)
+    words = [c.name for c in COMMANDS] + [
+        "1", "2", "999", "-1", "ben", "ann", "classic", "rummy", "session", "1d", "0h",
+        "easy", "on", "off", "add", "remove", "ssh-ed25519 AAAA", "é\x00\u202e", "x" * 300,
+        "settings", "members", "turn_ms", "suspend",
+    ]  # fmt: skip
+    lines = [
+        " ".join(rng.choice(words) for _ in range(rng.randrange(0, 4))) for _ in range(150)
+    ]
+    script = iter([*lines, "quit"])
+
+    def person(message: str) -> str:
+        if "lobby>" in message:
+            return next(script, "quit")
+        if "[y/N]" in message:
+            return "n"
+        return "lobby"  # at a table, a question or a prompt: back to the lobby
+
+    before = club.game(game.id).seq
+    screen = _Scripted(person)
+    Lobby(club, ann, screen).run()  # returns: nothing escaped the lobby's answers
+    assert club.game(game.id).seq >= before
+    assert club.identify("SHA256:Ann") is not None

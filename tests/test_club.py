@@ -462,7 +462,7 @@ def test_any_line_typed_in_the_lobby_gets_an_answer_and_loses_nothing(club: Club
 
     from umtali.club.lobby import COMMANDS, Lobby
 
-    ann, ben, game = _pair(club)
+    ann, _ben, game = _pair(club)
     rng = random.Random(45)
     words = [c.name for c in COMMANDS] + [
         "1", "2", "999", "-1", "ben", "ann", "classic", "rummy", "session", "1d", "0h",

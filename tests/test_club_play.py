@@ -24,7 +24,7 @@ from umtali.club.club import Club
 from umtali.club.hub import Hub
 from umtali.club.server import ClubServer
 from umtali.engine.events import public_events
-from umtali.engine.progress import Asked
+from umtali.engine.progress import Asked, Deal
 from umtali.host.ssh import host_key
 from umtali.store.database import Database
 from umtali.ui.narrate import phrase
@@ -160,6 +160,15 @@ def test_a_spectator_sees_the_table_and_no_card_of_either_hand(four: Club4) -> N
         _play_turn(four, client, mover)
         four.leave(client)
         assert name  # three turns played in all
+    stored = club.game(four.game)
+    while stored.progress().pending().kind is Asked.DEAL:  # a hand ended: the next is dealt
+        asked = stored.progress().pending()
+        player = asked.player
+        assert player is not None
+        member = stored.players[player - 1]
+        assert member is not None
+        decision = Deal(player if asked.choices else None)
+        stored = club.play(member, four.game, stored.seq, decision).game
     carol = ssh(four.tmp, four.port, "carol", four.keys["Carol"])
     carol.wait_for("Carol @ lobby>")
     carol.child.send(f"watch {four.game}\r")

@@ -103,7 +103,7 @@ def _expert(seed: int | None) -> Seat:
 
 
 #: The levels a player can meet, weakest first.
-# Each share is of games won, over 800 games of a deal bank of its own (README):
+# Each share is of games won, over 800 games of a deal bank of its own (docs/bots.md):
 # normal v easy bank 21, hard v normal bank 20, expert v hard bank 27.
 REGISTRY: tuple[Level, ...] = (
     Level(

@@ -3,7 +3,7 @@
 The bots are the ladder's fixed rungs, each read from its level's entry in
 :mod:`umtali.bots.levels`: the anchor (``normal``, at 25), and each other level
 placed so that the model predicts the share of games won measured in duplicate
-matches against a level already placed (README, ``umtali bench bots``).  Every level has
+matches against a level already placed (docs/bots.md, ``umtali bench bots``).  Every level has
 a rung, so every game against a bot counts.  Your rating starts where openskill
 starts everyone (25 ± 8.3) and moves with each game against a bot;
 the rungs never move, so your number means the same thing tomorrow.  Games
@@ -51,7 +51,7 @@ def _solve(above: float, share: float) -> float:
 
 
 def measured() -> tuple[Measured, ...]:
-    """The measurements the rungs are placed by (``umtali bench bots``, README)."""
+    """The measurements the rungs are placed by (``umtali bench bots``, docs/bots.md)."""
     return tuple(level.rung for level in player_levels() if isinstance(level.rung, Measured))
 
 

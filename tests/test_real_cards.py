@@ -439,9 +439,10 @@ def test_a_draw_from_a_rebuilt_stock_that_was_not_in_it_is_refused(
     assert "rebuilt from the discard pile" in said
 
 
-def test_the_readme_example_is_a_record_that_loads_and_its_error_is_the_one_quoted() -> None:
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("### Review a game played with real cards") :]
+def test_the_guide_example_is_a_record_that_loads_and_its_error_is_the_one_quoted() -> None:
+    guide = Path(__file__).resolve().parent.parent / "docs" / "guide.md"
+    text = guide.read_text(encoding="utf-8")
+    section = text[text.index("## Review a game played with real cards") :]
     example = section[section.index("```text\n") + 8 : section.index("```\n", 10)]
     example = example[: example.index("hand 2 ")]  # the rest is left out ("...")
     _, match = load(example, "farm.umtali")
@@ -450,4 +451,4 @@ def test_the_readme_example_is_a_record_that_loads_and_its_error_is_the_one_quot
     assert quoted is not None
     with pytest.raises(RecordError) as refused:
         load(example.replace("drawn: 6H", "drawn: JC"), "farm.umtali")
-    assert str(refused.value) == " ".join(quoted.group(1).split())  # wrapped in the README
+    assert str(refused.value) == " ".join(quoted.group(1).split())  # wrapped in the guide

@@ -125,7 +125,8 @@ class GameAnalysis:
             return f"{self.names[won - 1]} won the session {max(wins)} games to {min(wins)}."
         a, b = self.totals[0]
         if self.winner is None:
-            return f"The game was not finished: {a} to {b} after {len(self.hands)} hands."
+            n = len(self.hands)
+            return f"The game was not finished: {a} to {b} after {n} hand{'s' * (n != 1)}."
         name = self.names[self.winner - 1]
         return f"{name} won {max(a, b)} to {min(a, b)}."
 

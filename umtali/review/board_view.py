@@ -150,8 +150,10 @@ def board_lines(
     left = room - len(drawn)
     if len(foot) > left:
         foot = foot[: max(0, left - 1)] + lines_of(Text(MORE, "dim"), width, color_system)
-    return (head + drawn + foot + keys)[:height]
-    return (head + drawn + foot + keys)[:height]
+    gap = [""] * max(0, height - len(head) - len(drawn) - len(foot) - len(keys))
+    return (head + drawn + foot + gap + keys)[:height]  # the keys on the last row
+    gap = [""] * max(0, height - len(head) - len(drawn) - len(foot) - len(keys))
+    return (head + drawn + foot + gap + keys)[:height]  # the keys on the last row
 
 
 def graph_numbers(analysis: GameAnalysis, seat: int) -> list[Text]:

@@ -119,7 +119,7 @@ def board_lines(
     if roomy:
         top.append(Text(whose(analysis, seat), "dim"))
     if analysis.chances:
-        plot_rows = max(3, min(12, height // 6)) if roomy else 3
+        plot_rows = max(3, min(12, height // 4)) if roomy else 3
         plot = plot_of(analysis, seat)
         top.append(render_graph(plot, width, plot_rows, shown.cursor, theme.ascii, not roomy))
         if roomy:

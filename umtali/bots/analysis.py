@@ -314,15 +314,15 @@ class Search:
                 said = _outlook(lines[kept], chances)
                 return Analysis(
                     usual,
-                    f"the usual move: in {worlds} deals read from the play nothing was clearly "
-                    f"better; {said}",
+                    f"the usual move: played out against {worlds} guesses at the cards you "
+                    f"cannot see, nothing did clearly better; {said}",
                     lines,
                     chances,
                 )
         return Analysis(
             candidates[best],
-            f"the best of the moves tried in {worlds} deals read from the play: "
-            f"{_outlook(lines[best], chances)}",
+            f"it did best of the moves played out against {worlds} guesses at the cards "
+            f"you cannot see: {_outlook(lines[best], chances)}",
             lines,
             chances,
         )

@@ -9,7 +9,9 @@ about the same position at the same budget the hint and the coach see the
 same deals, so the move the hint gave is never the coach's mistake.
 
 A decision that cost at least :data:`INACCURACY` of the chance of winning is
-an inaccuracy, :data:`MISTAKE` a mistake, :data:`BLUNDER` a blunder.  Each
+an inaccuracy, :data:`MISTAKE` a mistake, :data:`BLUNDER` a blunder; one that
+gave up :data:`COSTLY_POINTS` points or more on average is at least an
+inaccuracy, whatever it cost in chance (a gift made far ahead or far behind).  Each
 hand and game gets an accuracy figure (:func:`accuracy`).  The reason given
 for a flagged decision is built from what the player could see: the card
 given that the opponent took at once and what they laid with it, the pair or
@@ -25,7 +27,7 @@ change.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -44,6 +46,12 @@ from umtali.engine.view import PlayerView
 INACCURACY = 0.03
 MISTAKE = 0.07
 BLUNDER = 0.15
+#: A decision that gave up at least this many points on average (against the best
+#: move, on the same deals) is at least an inaccuracy, even where it cost little of the
+#: chance: far ahead or far behind a gift barely moves the chance, yet it is a real
+#: loss.  Ten points is a marriage's bonus, about a third of what the winner of a
+#: classic hand scores (30 to 40), and two thirds of a typical hand's margin.
+COSTLY_POINTS = 10.0
 #: How fast a decision's accuracy falls with the chance it gave up: 100 for the best
 #: move, about 74 for an inaccuracy's 3%, 50 for a mistake's 7%, 22 for a blunder's 15%.
 ACCURACY_FALL = 0.1
@@ -57,8 +65,15 @@ class Label(Enum):
     BLUNDER = "blunder"
 
 
-def label_for(cost: float, chances: bool = True) -> Label | None:
-    """The label of a decision that gave up ``cost`` (a chance, or points)."""
+def label_for(cost: float, chances: bool = True, points: float = 0.0) -> Label | None:
+    """The label of a decision that gave up ``cost`` (a chance, or points) and
+    ``points`` on average: by the chance, and at least an inaccuracy where the
+    points reach :data:`COSTLY_POINTS` (where the cost is in points already, it
+    alone counts).
+
+    >>> label_for(0.01), label_for(0.01, points=12.0), label_for(0.08, points=12.0)
+    (None, <Label.INACCURACY: 'inaccuracy'>, <Label.MISTAKE: 'mistake'>)
+    """
     scale = 1.0 if chances else 100.0
     for label, line in (
         (Label.BLUNDER, BLUNDER),
@@ -67,7 +82,18 @@ def label_for(cost: float, chances: bool = True) -> Label | None:
     ):
         if cost >= line * scale:
             return label
+    if chances and points >= COSTLY_POINTS:
+        return Label.INACCURACY
     return None
+
+
+def listed(cost: float, points: float, chances: bool, threshold: float = INACCURACY) -> bool:
+    """Whether a review lists a decision that gave up ``cost`` and ``points``: at
+    ``threshold`` of the chance (a hundred times as many points where the rules have
+    no table of chances), or at :data:`COSTLY_POINTS` points."""
+    if cost >= threshold * (1.0 if chances else 100.0):
+        return True
+    return chances and points >= COSTLY_POINTS
 
 
 def accuracy(costs: list[float]) -> float:
@@ -98,10 +124,12 @@ class Verdict:
     chances: bool = True
     #: The best move's chance of winning and the played one's (None: points only).
     odds: tuple[float, float] | None = None
+    #: Whether the move was searched (False: it needed no search, and gave up nothing).
+    searched: bool = True
 
     @property
     def label(self) -> Label | None:
-        return label_for(self.cost, self.chances)
+        return label_for(self.cost, self.chances, self.points)
 
     @property
     def reasons(self) -> tuple[Reason, ...]:
@@ -219,24 +247,55 @@ def review_hand(
 ) -> HandReview:
     """The player's decisions in a (finished) hand: what each cost, and the ones that
     gave up ``threshold`` or more of the chance of winning (an inaccuracy or worse by
-    default; where the rules have no table of chances, a hundred times as many points).
-    ``bot_played`` marks the actions a bot played for the player (it stood in for them):
-    those are passed over and counted."""
-    info = info or GameInfo(number, hand.rules.hands_per_game)
-    actions = hand.played()
-    seen = hand.view(player).events  # the whole hand as the player saw it
-    state = replay(hand.deal, [], hand.rules)
-    turn, mover = 0, None
+    default; where the rules have no table of chances, a hundred times as many points),
+    or :data:`COSTLY_POINTS` points.  ``bot_played`` marks the actions a bot played for
+    the player (it stood in for them): those are passed over and counted."""
     costs: list[float] = []
     verdicts: list[Verdict] = []
     chances = True
     by_bot = 0
+    for _, verdict in weigh_hand(hand, (player,), number, info, budget, {player: bot_played}):
+        if verdict is None:
+            by_bot += 1
+            continue
+        if verdict.searched:
+            chances = verdict.chances
+        costs.append(verdict.cost)
+        if listed(verdict.cost, verdict.points, verdict.chances, threshold):
+            verdicts.append(verdict)
+    return HandReview(number, tuple(costs), tuple(verdicts), chances, by_bot)
+
+
+def weigh_hand(
+    hand: Hand,
+    players: Sequence[int] = (1, 2),
+    number: int = 1,
+    info: GameInfo | None = None,
+    budget: int | None = None,
+    bot_played: Mapping[int, Sequence[bool]] | None = None,
+) -> Iterator[tuple[int, Verdict | None]]:
+    """Each decision with a real choice that ``players`` made in a (finished) hand, in
+    the order played: (the player, its verdict), or (the player, None) where a bot
+    stood in for them (``bot_played``: the actions a bot played, by player)."""
+    info = info or GameInfo(number, hand.rules.hands_per_game)
+    stood = bot_played or {}
+    actions = hand.played()
+    seen = {p: hand.view(p).events for p in players}  # the whole hand as each saw it
+    state = replay(hand.deal, [], hand.rules)
+    turn, mover = 0, None
+    chances = True
     for n, action in enumerate(actions):
         if state.to_move != mover:  # a new turn begins
             turn, mover = turn + 1, state.to_move
-        if state.to_move == player and n < len(bot_played) and bot_played[n]:
-            by_bot += is_choice(state.view(player))
-        elif state.to_move == player:
+        player = state.to_move
+        if player is None or player not in players:
+            state.play(action)
+            continue
+        marks = stood.get(player, ())
+        if n < len(marks) and marks[n]:
+            if is_choice(state.view(player)):
+                yield player, None
+        else:
             view = state.view(player)
             if is_choice(view):
                 found = weigh(view, info, action, budget)
@@ -244,14 +303,13 @@ def review_hand(
                 if found.lines:  # a move that needed no search gives up nothing
                     chances = found.chances
                     cost, points = found.cost(action)
-                costs.append(cost)
-                if cost >= threshold * (1.0 if chances else 100.0):
-                    facts = _facts(view, info, action, found.choice, turn, seen, hand)
-                    odds = _odds(found, action) if chances else None
-                    verdict = Verdict(number, turn, action, found.choice, cost, points, view, info)
-                    verdicts.append(replace(verdict, facts=facts, chances=chances, odds=odds))
+                facts = _facts(view, info, action, found.choice, turn, seen[player], hand)
+                odds = _odds(found, action) if chances and found.lines else None
+                verdict = Verdict(number, turn, action, found.choice, cost, points, view, info)
+                yield player, replace(
+                    verdict, facts=facts, chances=chances, odds=odds, searched=bool(found.lines)
+                )
         state.play(action)
-    return HandReview(number, tuple(costs), tuple(verdicts), chances, by_bot)
 
 
 def _odds(found: Analysis, played: Action) -> tuple[float, float] | None:
@@ -275,6 +333,9 @@ def _facts(
     """Concrete reasons, from what the player could see then and saw after."""
     facts: list[str] = []
     me = view.player
+    context = _score_context(view, info)
+    if played == best:  # nothing to find fault with: only the score is said
+        return () if context is None else (context,)
     if played.kind is ActionKind.DISCARD and not played.down:
         card = played.cards[0]
         made = _taken_and_laid(card, me, turn, seen)
@@ -295,7 +356,6 @@ def _facts(
                 f"you kept {thrown} in hand, and when your opponent went out the {points} "
                 "points left in your hand were forfeited to them"
             )
-    context = _score_context(view, info)
     if context is not None:
         facts.append(context)
     return tuple(facts)
@@ -343,9 +403,11 @@ def _score_context(view: PlayerView, info: GameInfo) -> str | None:
     left = max(1, hands - info.hand_number + 1)  # this hand counted
     if not hands or lead == 0 or (abs(lead) < 10 and left > 1):
         return None
-    side = "behind" if lead < 0 else "ahead"
-    hands_left = "this the last hand" if left == 1 else f"{left} hands left, this one counted"
-    return f"you were {abs(lead)} {side} with {hands_left}"
+    led = f"you led by {lead}" if lead > 0 else f"you trailed by {-lead}"
+    if left == 1:
+        return f"{led} points in the last hand"
+    more = "1 more hand" if left == 2 else f"{left - 1} more hands"
+    return f"{led} points, with this hand and {more} to play"
 
 
 def try_again(verdict: Verdict, action: Action, budget: int | None = None) -> tuple[float, float]:

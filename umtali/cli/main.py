@@ -371,7 +371,9 @@ def run_review(args: argparse.Namespace) -> int:
         return 2
     from umtali.review.game import review_file
 
-    return review_file(Path(args.file), args.player, args.threshold / 100, args.ascii)
+    return review_file(
+        Path(args.file), args.player, args.threshold / 100, args.ascii, args.json, args.plain
+    )
 
 
 def run_stats(args: argparse.Namespace) -> int:

@@ -214,27 +214,40 @@ def _stats(sub: Commands) -> None:
 def _review(sub: Commands) -> None:
     review = sub.add_parser(
         "review",
-        help="the coach: a recorded game's costly decisions, from what the player could see",
+        help="the coach's review board: a recorded game's decisions, the graph, try again",
         description=(
-            "Go through a recorded game's finished hands and, for one player's decisions, "
-            "compare each with the strongest choice from what that player could see at the "
-            "time (never the hidden cards as they lay), as the hint would have chosen it. "
-            "Costly decisions are listed with the chance of winning the game and the points "
-            "they gave up; at a terminal, any of them can be tried again."
+            "Go through a recorded game's finished hands and weigh both players' decisions, "
+            "in the order played: each against the strongest choice from what that player "
+            "could see at the time (never the hidden cards as they lay), as the hint would "
+            "have chosen it. At a terminal the review board opens: the graph of the chance "
+            "of winning, the table as the player saw it, the move, the best move and why; "
+            "any decision can be tried again. Labels: an inaccuracy gave up 3% or more of "
+            "the chance of winning the game, a mistake 7%, a blunder 15%; a decision that "
+            "gave up 10 points or more on average is at least an inaccuracy, whatever the "
+            "chance. With --plain, or when the output is not a terminal, the same as text."
         ),
     )
     review.add_argument("file", help="a record file (umtali resume lists saved games)")
     review.add_argument(
-        "--player", type=int, choices=(1, 2), help="whose decisions (default: the first person)"
+        "--player",
+        type=int,
+        choices=(1, 2),
+        help="whose decisions to list and whose chance to graph (default: the first person)",
     )
     review.add_argument(
         "--threshold",
         type=float,
         default=3.0,
         help="list decisions that gave up at least this many percent of the chance to win "
-        "(default 3: inaccuracies and worse)",
+        "(default 3: inaccuracies and worse; 10 points or more are listed too)",
     )
     review.add_argument("--ascii", action="store_true", help="plain ASCII marks")
+    review.add_argument(
+        "--plain", action="store_true", help="no review board: the review as text, line by line"
+    )
+    review.add_argument(
+        "--json", action="store_true", help="write the whole analysis to standard output as JSON"
+    )
 
 
 def _serve(sub: Commands) -> None:

@@ -1,21 +1,29 @@
 """``umtali review FILE``: the coach goes through a recorded game's finished hands.
 
-For each of one player's decisions it says what the strongest choice was, from
-what that player could see at the time (:mod:`umtali.bots.coach`), and flags the
-ones that cost more than a threshold, with the points lost against best play.
-A hand still in play is not reviewed: its cards are still secret.
+Both players' decisions are weighed once (:mod:`umtali.review.analysis`), each from
+what its player could see at the time (:mod:`umtali.bots.coach`).  At a terminal
+the review board opens (:mod:`umtali.review.board`); otherwise, or with
+``--plain``, the review is printed: the result, the chance after each decision,
+and one player's flagged decisions, with the points lost against best play;
+``--json`` writes the analysis for other tools.  A hand still in play is not
+reviewed: its cards are still secret.
 """
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
 from umtali.bots.coach import INACCURACY, review_hand
 from umtali.engine.match import Game, Session
 from umtali.engine.progress import hand_infos as infos
 from umtali.engine.record import PlayerInfo, PlayerKind
 from umtali.ui.coaching import Reviewed
+
+if TYPE_CHECKING:
+    from umtali.review.analysis import GameAnalysis, Progress
+    from umtali.ui.theme import Theme
 
 
 def reviewed_player(players: tuple[PlayerInfo, PlayerInfo], asked: int | None) -> int:
@@ -45,32 +53,90 @@ def review_match(
     return out, time.perf_counter() - start
 
 
-def review_file(path: Path, player: int | None, threshold: float, ascii_only: bool) -> int:
-    """``umtali review FILE``: print the review of one seat's decisions; at a terminal,
-    offer its flagged decisions to try again."""
+def review_file(
+    path: Path,
+    player: int | None,
+    threshold: float,
+    ascii_only: bool,
+    as_json: bool = False,
+    plain: bool = False,
+) -> int:
+    """``umtali review FILE``: weigh both players' decisions; at a terminal open the
+    review board, else (``plain``, or no terminal) print the review as text and, at a
+    terminal, take a decision's number to try it again; ``as_json``: the analysis as
+    JSON on standard output."""
+    import json
+    import os
     import sys
 
-    from prompt_toolkit import PromptSession
     from rich.console import Console
 
+    from umtali.review.analysis import analyse_match
+    from umtali.review.export import analysis_json
     from umtali.store.saves import read_saved
-    from umtali.ui.coaching import flagged, render_review
-    from umtali.ui.gate import GatedInput
-    from umtali.ui.retry import retry_loop
-    from umtali.ui.screen import LineScreen
     from umtali.ui.textsafe import visible
     from umtali.ui.theme import Theme
 
     saved = read_saved(path)
     seat = reviewed_player(saved.players, player)
-    hands, _ = review_match(saved.match, seat, threshold=threshold)
-    name = visible(saved.players[seat - 1].name)
+    names = (visible(saved.players[0].name), visible(saved.players[1].name))
+    shows_progress = not as_json and sys.stderr.isatty()
+    progress = _progress_line(sys.stderr) if shows_progress else None
+    analysis = analyse_match(saved.match, names, progress=progress)
+    if shows_progress:
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
+    if as_json:
+        json.dump(analysis_json(analysis), sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+        return 0
     theme = Theme(ascii=ascii_only)
-    console = Console(highlight=False)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    console.print(render_review(hands, name, theme, retry=interactive))
-    if interactive:
+    dumb = os.environ.get("TERM", "") in ("dumb", "unknown")
+    if interactive and not plain and not dumb:
+        from umtali.review.board import run_board
+        from umtali.ui.gate import GatedInput
+
+        console = Console(highlight=False)
+        run_board(analysis, seat, theme, GatedInput.terminal(), console.color_system)
+        console.print(f"{names[0]} v {names[1]}: {analysis.result()}")
+        return 0
+    return _review_lines(analysis, seat, threshold, theme, interactive)
+
+
+def _progress_line(stream: TextIO) -> Progress:
+    """A line that says how far the coach has got, rewritten in place."""
+
+    def tell(done: int, total: int) -> None:
+        stream.write(f"\rThe coach is weighing decision {done} of {total}...")
+        stream.flush()
+
+    return tell
+
+
+def _review_lines(
+    analysis: GameAnalysis, seat: int, threshold: float, theme: Theme, interactive: bool
+) -> int:
+    """The review as text: the result, the chance after each decision, one seat's listed
+    decisions; at a terminal, one prompt that takes a decision's number to try it again."""
+    from prompt_toolkit import PromptSession
+    from rich.console import Console
+
+    from umtali.review.board_view import graph_numbers
+    from umtali.ui.coaching import render_review
+    from umtali.ui.gate import GatedInput
+    from umtali.ui.retry import retry_by_number
+    from umtali.ui.screen import LineScreen
+
+    console = Console(highlight=False)
+    for line in graph_numbers(analysis, seat):
+        console.print(line)
+    console.print()
+    hands, numbers = analysis.reviewed(seat, threshold)
+    name = analysis.names[seat - 1]
+    console.print(render_review(hands, name, theme, retry=interactive, numbers=numbers))
+    if interactive and analysis.decisions:
         session: PromptSession[str] = PromptSession(input=GatedInput.terminal())
-        names = (visible(saved.players[0].name), visible(saved.players[1].name))
-        retry_loop(LineScreen(console, session, theme), flagged(hands), names)
+        verdicts = [d.verdict for d in analysis.decisions]
+        retry_by_number(LineScreen(console, session, theme), verdicts, analysis.names)
     return 0

@@ -1,0 +1,180 @@
+"""The review board drawn: a pure function from what it shows to rich renderables.
+
+One screen, top to bottom: the players, the result and the graph's whose-chance;
+the graph (:mod:`umtali.ui.graph`) with its cursor at the decision shown; the
+table as the mover saw it then (:func:`umtali.ui.render.draw_table`); the move
+played, the best move, the chance before and after, and the reason; what a try
+again said; the keys.  The table gets the rows the rest leaves, so the board fits
+80×24 and a taller terminal gives the graph and the table more room.  The board
+application (:mod:`umtali.review.board`) and its golden screen draw through here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from umtali.review.analysis import Decision, GameAnalysis
+from umtali.ui.coaching import label_style
+from umtali.ui.graph import Plot, legend, render_graph
+from umtali.ui.layout import lines_of
+from umtali.ui.render import TableInfo, draw_table
+from umtali.ui.theme import Theme
+
+#: Below this many rows the graph is compact (marks and cursor on its axis row).
+ROOMY = 30
+TABLE_WIDTH = 120  # a wider table only spreads its cards
+KEYS = "←→ move  ↑↓ hand  n/p flagged  12 Enter: go to 12  r read  t try again  q quit"
+ASCII_KEYS = "<- -> move  up/down hand  n/p flagged  12 Enter: go to 12  r read  t try  q quit"
+MIN_WORDS = 3  # rows kept under the table for the decision in words
+MORE = "... (r: read it all)"
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """The board's state as drawn: the decision at the cursor, the number being typed,
+    the move being typed in a try again (None: not trying), what was said."""
+
+    cursor: int = 0
+    typed: str = ""
+    again: str | None = None
+    said: tuple[Text, ...] = ()
+    full: bool = False  # the words in full, in the table's place ('r')
+
+
+def plot_of(analysis: GameAnalysis, seat: int) -> Plot:
+    """The graph's values: ``seat``'s chance after each decision, the hands, the marks."""
+    chances: list[float] = []
+    last = 0.5
+    for d in analysis.decisions:
+        chance = d.chance_for(seat)
+        last = last if chance is None else chance
+        chances.append(last)
+    names = []
+    for i in analysis.hand_starts():
+        d = analysis.decisions[i]
+        names.append((i, f"{d.game}.{d.hand}" if analysis.session else str(d.hand)))
+    return Plot(tuple(chances), tuple(names), tuple(d.label for d in analysis.decisions))
+
+
+def header(analysis: GameAnalysis) -> Text:
+    """'Ann v Bot: Bot won 125 to 106. Hands 35-22 40-23 18-39 13-41.'"""
+    a, b = analysis.names
+    hands = " ".join(f"{h.scores[0]}-{h.scores[1]}" for h in analysis.hands)
+    line = Text.assemble((f"{a} v {b}: ", "bold"), (analysis.result(), "bold"))
+    if hands:
+        line.append(f" Hands {hands}.")
+    return line
+
+
+def whose(analysis: GameAnalysis, seat: int) -> str:
+    """What the graph shows, said on the board and in the plain numbers."""
+    if not analysis.chances:
+        return "These rules have no table of chances: the graph is left out."
+    return f"Graph: {analysis.names[seat - 1]}'s chance of winning the game after each decision."
+
+
+def describe(decision: Decision, analysis: GameAnalysis) -> list[Text]:
+    """The decision at the cursor in words: where, who played what, the best, why."""
+    total = len(analysis.decisions)
+    name = analysis.names[decision.seat - 1]
+    where = f"hand {decision.hand}, turn {decision.turn}"
+    if analysis.session:
+        where = f"game {decision.game}, " + where
+    first = Text.assemble(
+        (f"{decision.number}/{total}", "bold"),
+        f" {where}: {name} played ",
+        (str(decision.played), "bold"),
+    )
+    label = decision.label
+    if label is not None:
+        first.append(f" ({label.value})", label_style(label))
+    if decision.played != decision.best:
+        first.append(f"; best {decision.best}")
+    lines = [first]
+    reason = decision.reason  # says the chances before and after, where measured
+    lines.append(Text(reason[0].upper() + reason[1:] + ".", "dim" if label is None else ""))
+    return lines
+
+
+def board_lines(
+    analysis: GameAnalysis,
+    seat: int,
+    shown: Shown,
+    theme: Theme,
+    width: int,
+    height: int,
+    color_system: str | None = None,
+) -> list[str]:
+    """The whole board in ``width`` × ``height``, as lines of ANSI text (plain text
+    without a ``color_system``): the table is cut to the rows the rest leaves it."""
+    if not analysis.decisions:
+        empty = Group(header(analysis), Text("This record holds no decision to review yet."))
+        return lines_of(empty, width, color_system)[:height]
+    decision = analysis.decisions[shown.cursor]
+    roomy = height >= ROOMY
+    top: list[RenderableType] = [header(analysis)]
+    if roomy:
+        top.append(Text(whose(analysis, seat), "dim"))
+    if analysis.chances:
+        plot_rows = max(3, min(12, height // 4)) if roomy else 3
+        plot = plot_of(analysis, seat)
+        top.append(render_graph(plot, width, plot_rows, shown.cursor, theme.ascii, not roomy))
+        if roomy:
+            top.append(Text(legend(theme.ascii), "dim"))
+    # What was asked and said comes before the reason, which is cut first.
+    first, *reason = describe(decision, analysis)
+    bottom: list[RenderableType] = [first, *shown.said]
+    if shown.again is not None:
+        bottom.append(Text.assemble(("again> ", "bold"), shown.again))
+    elif shown.typed:
+        bottom.append(Text.assemble(("go to decision: ", "bold"), shown.typed))
+    if not shown.said or shown.full:
+        bottom += reason
+    head = lines_of(Group(*top), width, color_system)
+    foot = lines_of(Group(*bottom), width, color_system)
+    keys = lines_of(Text(ASCII_KEYS if theme.ascii else KEYS, "reverse"), width, color_system)
+    room = max(0, height - len(head) - len(keys))
+    if shown.full:  # the reason in full, in the table's place
+        return (head + foot[:room] + [""] * (room - len(foot)) + keys)[:height]
+    info = TableInfo(
+        analysis.names, decision.verdict.info.totals, decision.hand, decision.game, seat="to move"
+    )
+    table_width = min(width, TABLE_WIDTH)
+    # The table as it needs to be seen, then the words in the rows it leaves: what does
+    # not fit is cut, and 'r' shows it all.
+    table = draw_table(decision.view, info, theme, table_width, max(1, room - MIN_WORDS))
+    drawn = lines_of(table, table_width, color_system)[: max(0, room - MIN_WORDS)]
+    left = room - len(drawn)
+    if len(foot) > left:
+        foot = foot[: max(0, left - 1)] + lines_of(Text(MORE, "dim"), width, color_system)
+    gap = [""] * max(0, height - len(head) - len(drawn) - len(foot) - len(keys))
+    return (head + drawn + foot + gap + keys)[:height]  # the keys on the last row
+    gap = [""] * max(0, height - len(head) - len(drawn) - len(foot) - len(keys))
+    return (head + drawn + foot + gap + keys)[:height]  # the keys on the last row
+
+
+def graph_numbers(analysis: GameAnalysis, seat: int) -> list[Text]:
+    """The graph as plain numbers, a line a decision (plain mode, scripts): who played
+    what, and ``seat``'s chance of winning the game after it, with the decision's label."""
+    lines = [header(analysis)]
+    if not analysis.decisions:
+        return lines
+    lines.append(Text(whose(analysis, seat).replace("Graph: ", "Below: ")))
+    width = len(str(len(analysis.decisions)))
+    game = 0
+    for d in analysis.decisions:
+        if analysis.session and d.game != game:
+            game = d.game
+            lines.append(Text(f"Game {game}", "bold"))
+        chance = d.chance_for(seat)
+        said = f"{d.number:>{width}}. hand {d.hand} turn {d.turn:>2} "
+        said += f"{analysis.names[d.seat - 1]}: {d.played}"
+        if chance is not None:
+            said += f"; {100 * chance:.0f}%"
+        if d.label is not None:
+            said += f" ({d.label.value})"
+        lines.append(Text(said))
+    return lines

@@ -110,7 +110,7 @@ def test_end_of_hand_panel() -> None:
     panel = hand_end_of(hand, TableInfo(NAMES, totals=(12, 30), hand_number=3), next_dealer(result))
     text = text_of(panel)
     check_golden("hand_end", text)
-    assert "forfeited by Ben" in text and "marriage K♥ Q♥ (20, doubled)" in text
+    assert "forfeited by Ben" in text and "marriage K♥ Q♥ (20: 10 each)" in text
 
 
 def test_end_of_game_panel() -> None:

@@ -547,3 +547,14 @@ def test_the_lesson_toolbar_shortens_to_fit_keeping_every_word(tmp_path: Path) -
         if width >= 64:  # the table's narrowest: every word whole, quit among them
             assert bar.endswith("hint all read rules help quit"), (width, bar)
     assert "Tab: moves" in bars[0](120)
+
+
+def test_the_points_played_off_their_cards_are_added_in_the_order_played() -> None:
+    run = LessonRun(lesson_named("off-theirs"))
+    for _ in run.their_moves():
+        pass
+    assert run.play(Action.parse("draw")).ok
+    for move in ("play 10D", "play 9C", "play 7H", "play 3H"):
+        reply = run.play(Action.parse(move))
+        assert reply.ok, reply.text
+    assert reply.text.endswith(": 5 (10♦) + 1 (9♣) + 1 (7♥) + 1 (3♥) = 8."), reply.text

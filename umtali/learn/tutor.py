@@ -9,7 +9,7 @@ refused; the lesson says why a legal move is not the one it teaches.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from umtali.bots.forced import forced_action
@@ -41,6 +41,14 @@ def _cards_of(actions: tuple[Action, ...]) -> list[Card]:
 def sentence(text: str) -> str:
     text = text.strip()
     return text if not text or text[-1] in ".!?" else text + "."
+
+
+def added_up(made: Sequence[Action]) -> str:
+    """The points of the cards of ``made`` added up in the order they went down:
+    ``5 (10♦) + 1 (7♥) = 6``."""
+    cards = [card for action in made for card in action.cards]
+    terms = " + ".join(f"{card.points} ({card.symbol()})" for card in cards)
+    return f"{terms} = {sum(card.points for card in cards)}"
 
 
 class LessonRun:
@@ -157,9 +165,11 @@ class LessonRun:
             return Reply(f"Good: {applied}. {len(left) - 1} more to go.", True)
         if not step.want and self.hand.to_move == LEARNER and not self.hand.is_over:
             return Reply(f"Good: {applied}.", True)  # the turn goes on: ask() says what next
+        added = added_up(self._made)
         self._next()
         you, them = self.hand.scores
-        return Reply(step.done.format(you=you, them=them) if step.done else "Good.", True)
+        done = step.done.format(you=you, them=them, added=added)
+        return Reply(done or "Good.", True)
 
     def play_forced(self) -> list[Reply]:
         """``all``: the plays the position forces, one after another, while the lesson

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -558,3 +559,33 @@ def test_the_points_played_off_their_cards_are_added_in_the_order_played() -> No
         reply = run.play(Action.parse(move))
         assert reply.ok, reply.text
     assert reply.text.endswith(": 5 (10♦) + 1 (9♣) + 1 (7♥) + 1 (3♥) = 8."), reply.text
+
+
+class LoggingScreen(ScriptedScreen):
+    """A ScriptedScreen that keeps the move log the full-screen table shows under each
+    table, as the layout makes it (the forfeits after the hand's last turn)."""
+
+    def __init__(self, answers: list[str]) -> None:
+        super().__init__(answers)
+        self.logs: list[str] = []
+
+    def table(self, view: PlayerView, info: TableInfo, note: Text | None = None) -> None:
+        from umtali.ui.narrate import Forfeit, move_log
+
+        super().table(view, info, note)
+        forfeit = None
+        if view.went_out is not None and info.forfeited:
+            forfeit = Forfeit(3 - view.went_out, info.forfeited)
+        log = move_log(view.events, info.names, self.theme, 79, 12, forfeit)
+        self.logs.append("\n".join(line.plain for line in log))
+
+
+@pytest.mark.parametrize("key", ["going-out", "last-turn", "scoring"])
+def test_lessons_seven_to_nine_list_the_forfeits_in_the_move_log(key: str, tmp_path: Path) -> None:
+    lesson = lesson_named(key)
+    screen = LoggingScreen([*typed_for(lesson), "q"])
+    Teacher(screen, Theme(), Text("RULES"), tmp_path / "learn.jsonl", delay=0).run(lesson)
+    assert screen.answers == []
+    forfeits = [log for log in screen.logs if "forfeited" in log]
+    assert forfeits, key
+    assert re.search(r"(?m)^ (You|Opponent): forfeited .+ \(\d+ points?\) to ", forfeits[0])

@@ -9,6 +9,7 @@ lesson played and each quiz finished.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
@@ -21,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from umtali.engine.errors import InvalidNotation
+from umtali.engine.hand import Hand
 from umtali.engine.view import PlayerView
 from umtali.learn.course import Count, Lesson, Them
 from umtali.learn.lessons import LESSONS
@@ -168,7 +170,7 @@ class Teacher:
             if isinstance(run.step, Them):
                 said = self._watch(run, info, said)
             view = self._view = run.view()
-            self.screen.table(view, info)
+            self.screen.table(view, ended(info, run.hand))
             for message in said:
                 self.screen.say(message)
             if run.finished:
@@ -234,11 +236,13 @@ class Teacher:
         while not quiz.finished:
             asked = quiz.question
             view = self._view = quiz.view()
+            assert quiz.hand is not None
             info = TableInfo(
                 NAMES,
                 label=f"Lesson {number} quiz {quiz.at + 1}/{total}",
                 points=not isinstance(asked, Count),  # the answer is not on the table
             )
+            info = ended(info, quiz.hand)
             said: list[Text] = []
             while True:
                 self.screen.table(view, info)
@@ -346,6 +350,14 @@ class Teacher:
     def _panel(self, text: str, title: str) -> Panel:
         frame = box.ASCII if self.theme.ascii else box.ROUNDED
         return Panel(self._markdown(text), title=title, box=frame, expand=False)
+
+
+def ended(info: TableInfo, hand: Hand) -> TableInfo:
+    """``info`` for ``hand``'s table; once someone has gone out and the hand is over,
+    with the cards forfeited to them, which the move log lists as a game's does."""
+    if not hand.is_over or hand.went_out is None:
+        return info
+    return replace(info, forfeited=tuple(hand.forfeited))
 
 
 def _lesson_command(word: str) -> str | None:

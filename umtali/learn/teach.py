@@ -34,6 +34,7 @@ from umtali.ui.layout import lines_of
 from umtali.ui.narrate import phrase
 from umtali.ui.render import TableInfo
 from umtali.ui.screen import Screen, ask_yes
+from umtali.ui.text import Trimmed
 from umtali.ui.textsafe import to_ascii
 from umtali.ui.theme import Theme
 
@@ -445,6 +446,6 @@ def print_course(ascii_only: bool) -> int:
     progress = read_progress()
     for problem in progress.problems:
         console.print(Text(problem, "yellow"))
-    console.print(course_menu(progress, theme))
+    console.print(Trimmed(course_menu(progress, theme)))  # no cell padding at line ends
     console.print(f"\nNext: umtali learn {LESSONS.index(next_lesson(progress)) + 1}")
     return 0

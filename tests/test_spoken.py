@@ -230,6 +230,8 @@ def test_the_scores_and_help_are_said_a_line_a_row_without_columns() -> None:
 
     from rich.console import Console
 
+    from umtali.learn.progress import Progress
+    from umtali.learn.teach import course_menu
     from umtali.ui.render import TableInfo, render_hand_end
 
     _, hand = _said_as_played(3)
@@ -243,11 +245,13 @@ def test_the_scores_and_help_are_said_a_line_a_row_without_columns() -> None:
         )
     )  # fmt: skip
     screen.show(help_page(hand.view(1)))
+    screen.show(course_menu(Progress({}), Theme()))
     lines = console.export_text().splitlines()
     assert lines[0] == "Hand 1 is over"  # a title, not centred over columns
     assert "player: cards laid (points), points" in lines
     assert "forfeited by Ann: A♣ 3♣ 4♣, 3" in lines
     assert "draw (d): take the top card of the stock" in lines
     assert any(line.startswith("Legal now: ") for line in lines)
+    assert "1. Melds and points" in lines and "10. What to discard" in lines
     for line in lines:
         assert line == line.strip() and "  " not in line, line  # no column, no padding

@@ -151,10 +151,10 @@ def rows_said(table: Table) -> Group:
         said = [cell for cell in cells if cell.plain.strip()]
         line = Text()
         for n, cell in enumerate(said):
-            if n == 1 and ":" not in line.plain:
-                line.append(": ")
-            elif n == 1 and line.plain.endswith(":"):
+            if n == 1 and line.plain.endswith((":", ".")):  # ``Legal now:``, `` 1.``
                 line.append(" ")
+            elif n == 1 and ":" not in line.plain:
+                line.append(": ")
             elif n:
                 line.append(", ")
             line.append_text(cell)
@@ -174,7 +174,8 @@ def _cell(cell: RenderableType) -> Text:
             console.print(cell)
         text = Text(captured.get())
     text.rstrip()
-    if "  " in text.plain.strip():  # spaces that lined a column up (``draw  (d)``)
+    text = text[len(text.plain) - len(text.plain.lstrip()) :]  # `` 1.`` lined up to ``10.``
+    if "  " in text.plain:  # spaces that lined a column up (``draw  (d)``)
         text = Text(" ".join(text.plain.split()), style=text.style)
     return text
 

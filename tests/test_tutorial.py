@@ -589,3 +589,12 @@ def test_lessons_seven_to_nine_list_the_forfeits_in_the_move_log(key: str, tmp_p
     forfeits = [log for log in screen.logs if "forfeited" in log]
     assert forfeits, key
     assert re.search(r"(?m)^ (You|Opponent): forfeited .+ \(\d+ points?\) to ", forfeits[0])
+
+
+def test_the_tenth_lesson_ends_by_suggesting_a_game(tmp_path: Path) -> None:
+    for lesson in (LESSONS[-1], LESSONS[-2]):
+        screen = ScriptedScreen([*typed_for(lesson), "q"])
+        Teacher(screen, Theme(), Text("RULES"), tmp_path / "learn.jsonl", delay=0).run(lesson)
+        said = " ".join(screen.text().split())
+        assert ("That was the last lesson" in said) == (lesson is LESSONS[-1])
+        assert ("umtali play" in said) == (lesson is LESSONS[-1])

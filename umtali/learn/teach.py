@@ -280,6 +280,11 @@ class Teacher:
             self._pause("Press Enter to go on:")
         self._remember(quiz.lesson.key, False, (quiz.score, total))
         verdict = "Passed!" if quiz.passed else f"{quiz.lesson.pass_mark} are needed to pass."
+        if number == len(LESSONS):  # the course is done: the way on is a whole game
+            verdict += (
+                "\n\nThat was the last lesson. Play a whole game against the bot: "
+                "`umtali play` (`umtali play --bot easy` for a gentler one)."
+            )
         self.screen.show(
             self._panel(f"{quiz.score} of {total} right. {verdict}", f"Lesson {number}: quiz")
         )

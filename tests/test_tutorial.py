@@ -363,6 +363,7 @@ def test_a_learner_plays_lesson_one_and_its_quiz_on_a_screen(tmp_path: Path) -> 
         "",  # the play is over
         "",  # the outro read: on to the quiz
         "meld qh qs qd",  # wrong
+        "",  # no second try: the answer, please
         "",
         "7h 6h 5h",  # right
         "",
@@ -598,3 +599,16 @@ def test_the_tenth_lesson_ends_by_suggesting_a_game(tmp_path: Path) -> None:
         said = " ".join(screen.text().split())
         assert ("That was the last lesson" in said) == (lesson is LESSONS[-1])
         assert ("umtali play" in said) == (lesson is LESSONS[-1])
+
+
+def test_a_wrong_quiz_answer_says_why_and_may_be_tried_once_more(tmp_path: Path) -> None:
+    answers = ["", "", "m 8s 7s 6s", "m 9h 9d 9c", "kh qh", "x 2c", "", ""]  # lesson 1
+    answers += ["meld qh qs qd", "meld kh qh", "", "7h 6h 5h", "", "34", "", "", "q"]
+    screen = ScriptedScreen(answers)
+    Teacher(screen, Theme(), Text("RULES"), tmp_path / "learn.jsonl", delay=0).run()
+    text = " ".join(screen.text().split())
+    wrong = text.index("Legal, but not the answer. Try once more")
+    assert "meld KH QH" not in text[wrong - 200 : wrong + 120]  # the answer is not given yet
+    assert "Right. The marriage scores 20" in text[wrong:]
+    assert "2 of 3 right." in text  # the first answer is the one counted
+    assert screen.answers == []

@@ -27,7 +27,7 @@ from umtali.engine.view import PlayerView
 from umtali.learn.course import Count, Lesson, Them
 from umtali.learn.lessons import LESSONS
 from umtali.learn.progress import Progress, read_progress, remember
-from umtali.learn.tutor import LessonRun, QuizRun, sentence
+from umtali.learn.tutor import Answered, LessonRun, QuizRun, sentence
 from umtali.store.door import FileRefused
 from umtali.ui.commands import parse_command, table_command
 from umtali.ui.layout import lines_of
@@ -244,39 +244,23 @@ class Teacher:
                 points=not isinstance(asked, Count),  # the answer is not on the table
             )
             info = ended(info, quiz.hand)
-            said: list[Text] = []
-            while True:
-                self.screen.table(view, info)
-                for message in said:
-                    self.screen.say(message)
-                facts = quiz.facts(self.theme.plain)
-                if facts:
-                    self.screen.say(self._words(facts))
-                self.screen.say(self._words(asked.ask, "bold cyan"))
-                line = self._ask("Answer> ", "count" if isinstance(asked, Count) else "quiz")
-                word = line.strip().lower()
-                if word == "hint" or word == "read":
-                    said = [Text("No hints in the quiz: the lesson is over. Try!", "yellow")]
-                    continue
-                meta = _lesson_command(word)
-                if meta is not None:
-                    self._meta(meta)
-                    said = []
-                    continue
-                try:
-                    if isinstance(asked, Count):
-                        answered = quiz.answer_number(_number(line))
-                    else:
-                        action = parse_command(line, view).action
-                        if action is None:
-                            raise InvalidNotation("type a move as your answer")
-                        answered = quiz.answer_move(action)
-                except (InvalidNotation, ValueError) as err:
-                    said = [Text(sentence(str(err)), "red")]
-                    continue
-                break
+            first = self._answer(quiz, view, info, [])
+            assert first is not None  # only a second try may be passed by
+            told = first
+            if not first.right:
+                # Why, but not the answer yet: a learner who tries again with the reason
+                # in mind learns more than one who reads the answer at once.  The first
+                # answer is the one counted, so the score stays honest.
+                again = self._words(
+                    f"{first.verdict} Try once more (your first answer is the one counted), "
+                    "or press Enter for the answer.",
+                    "red",
+                )
+                second = self._answer(quiz, view, info, [again], True)
+                told = second if second is not None else first
+            quiz.settle(first)
             self.screen.table(view, info)
-            self.screen.say(self._words(answered.text, "green" if answered.right else "red"))
+            self.screen.say(self._words(told.text, "green" if told.right else "red"))
             self._pause("Press Enter to go on:")
         self._remember(quiz.lesson.key, False, (quiz.score, total))
         verdict = "Passed!" if quiz.passed else f"{quiz.lesson.pass_mark} are needed to pass."
@@ -289,6 +273,48 @@ class Teacher:
             self._panel(f"{quiz.score} of {total} right. {verdict}", f"Lesson {number}: quiz")
         )
         self._pause("Press Enter for the list of lessons:")
+
+    def _answer(
+        self,
+        quiz: QuizRun,
+        view: PlayerView,
+        info: TableInfo,
+        said: list[Text],
+        again: bool = False,
+    ) -> Answered | None:
+        """The learner's answer to the question asked, judged but not counted; asked
+        until it is a move (or a number) at all.  With ``again`` (a second try), an
+        empty line passes (None): the learner asks for the answer."""
+        asked = quiz.question
+        while True:
+            self.screen.table(view, info)
+            for message in said:
+                self.screen.say(message)
+            facts = quiz.facts(self.theme.plain)
+            if facts:
+                self.screen.say(self._words(facts))
+            self.screen.say(self._words(asked.ask, "bold cyan"))
+            line = self._ask("Answer> ", "count" if isinstance(asked, Count) else "quiz")
+            word = line.strip().lower()
+            if again and not word:
+                return None
+            if word == "hint" or word == "read":
+                said = [Text("No hints in the quiz: the lesson is over. Try!", "yellow")]
+                continue
+            meta = _lesson_command(word)
+            if meta is not None:
+                self._meta(meta)
+                said = []
+                continue
+            try:
+                if isinstance(asked, Count):
+                    return quiz.judge_number(_number(line))
+                action = parse_command(line, view).action
+                if action is None:
+                    raise InvalidNotation("type a move as your answer")
+                return quiz.judge_move(action)
+            except (InvalidNotation, ValueError) as err:
+                said = [Text(sentence(str(err)), "red")]
 
     # ------------------------------------------------------------- helpers
 

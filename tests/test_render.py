@@ -287,11 +287,11 @@ def test_the_toolbar_says_in_plain_words_how_many_cards_must_go_down() -> None:
         hand.play(hand.legal()[0])
     view = hand.view(hand.to_move or 1)
     bar = toolbar(view, Theme(), 80)
-    assert bar.startswith("play: 1 playable card must go down (type all to play it)"), bar
+    assert bar.startswith("play: 1 playable card must go down ('all' plays it)"), bar
     hand = umtali.deal_hand(seed=1)
     for _ in range(3):
         hand.play(hand.legal()[0])
     bar = toolbar(hand.view(hand.to_move or 1), Theme(), 80)
-    assert bar.startswith("play: 2 playable cards must go down (type all to play them)"), bar
+    assert bar.startswith("play: 2 playable cards must go down ('all' plays them)"), bar
     bar = toolbar(umtali.deal_hand(seed=1).view(1), Theme(), 80)
     assert bar.startswith("play: 4 playable cards; choose, and play on while you can"), bar

@@ -167,7 +167,7 @@ def toolbar(view: PlayerView, theme: Theme, width: int) -> str:
                 what = f"play: {cards}, as you choose; {then}"
         elif forced_action(view) is not None:  # every playable card goes down, no choice
             held = f"{n} playable card{'s' if n != 1 else ''}"
-            what = f"play: {held} must go down (type all to play {'it' if n == 1 else 'them'})"
+            what = f"play: {held} must go down ('all' plays {'it' if n == 1 else 'them'})"
         else:  # where a card could go two ways, the player chooses; then plays on
             what = (
                 f"play: {n} playable card{'s' if n != 1 else ''}; choose, and play on while you can"

@@ -155,3 +155,13 @@ def test_host_options_are_checked(capsys: pytest.CaptureFixture[str]) -> None:
             cli.main(["host", *bad])
     assert cli.main(["host", "--seat", "2", "--bot", "easy"]) == 2
     assert "--bot plays seat 2" in capsys.readouterr().err
+
+
+def test_learn_list_ends_each_line_where_its_words_do(
+    capsys: pytest.CaptureFixture[str], tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("UMTALI_DATA_DIR", str(tmp_path))
+    assert cli.main(["learn", "--list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) > 10
+    assert [line for line in lines if line != line.rstrip()] == []

@@ -218,3 +218,9 @@ def test_all_typed_before_every_move_never_breaks_a_lesson(lesson: Lesson) -> No
             action = run.expected()[0] if step.want else run.view().legal[-1]
         assert run.play(action).ok, (lesson.key, str(action))
     assert run.finished
+
+
+def test_the_take_two_lesson_says_where_a_discard_goes_in_plain_words() -> None:
+    outro = " ".join(lesson_named("take-two").outro.split())
+    assert "lies on your opponent's" not in outro  # whose what? (issue 46)
+    assert "goes onto the pile on top of your opponent's last discard" in outro

@@ -41,7 +41,7 @@ def test_a_whole_game_against_the_bot_with_typos_and_illegal_moves() -> None:
     assert game.is_over and game.winner in (1, 2)
     out = console.export_text()
     assert "'discrad 4C' is not a command: did you mean discard?" in out
-    assert "play needs its cards (play <card>)" in out
+    assert "Play needs its cards (play <card>)" in out
     assert "there is no draw on this turn" in out or "already drawn" in out
     assert "Legal now:" in out and "Hint:" in out and "This hand: you" in out
     assert "RULES" in out
@@ -414,11 +414,11 @@ def test_a_whole_variant_game_at_the_prompt(variant: str, hotseat: bool) -> None
         pipe_cm.__exit__(None, None, None)
     assert game.is_over and game.winner in (1, 2)
     out = console.export_text()
-    assert f"there is no take 2 in {variant}" in out
+    assert f"There is no take 2 in {variant}" in out
     if variant == "rummy":
-        assert "there is no end in rummy" in out
+        assert "There is no end in rummy" in out
     else:
-        assert "end is for the last turn" in out
+        assert "End is for the last turn" in out
     assert "Hand 1 is over" in out and "Winner of game 1" in out
     if variant == "rummy":
         assert "went out. Left in" in out
@@ -514,3 +514,35 @@ def test_a_question_after_a_move_shows_no_stale_toolbar() -> None:
         plain_prompt(session, "Press Enter to deal the next hand. ")
         # prompt_toolkit keeps a session's last toolbar unless it is cleared.
         assert session.bottom_toolbar is None and session.completer is None
+
+
+def test_a_second_draw_is_refused_in_a_sentence_that_says_what_is_legal_now() -> None:
+    from umtali.engine.view import Step
+
+    advisor = NormalBot()
+    typed: list[str] = []
+
+    def feeder_for(view_of: ViewOf) -> Feeder:
+        def feed(message: str) -> str:
+            if not message.endswith("> "):
+                return "\r"
+            view = view_of(message)
+            assert view is not None
+            if view.step is not Step.DRAW and view.turns and not typed:
+                typed.append("draw")
+                return "draw\r"  # a second draw in the turn
+            return f"{advisor.choose(view, GameInfo()).action}\r"
+
+        return feed
+
+    loop, console, _session, pipe_cm = table(feeder_for)
+    try:
+        loop.play_game(umtali.Game(seed=5))
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    out = console.export_text()
+    found = re.search(r"You have already drawn this turn: now (.*)\.", out)
+    assert found is not None, out
+    # What the turn allows now, named, with a move of each kind to copy.
+    assert re.fullmatch(r"[a-z ,]+, such as [A-Za-z0-9 ,]+", found.group(1))
+    assert "discard" in found.group(1)

@@ -110,7 +110,7 @@ def test_end_of_hand_panel() -> None:
     panel = hand_end_of(hand, TableInfo(NAMES, totals=(12, 30), hand_number=3), next_dealer(result))
     text = text_of(panel)
     check_golden("hand_end", text)
-    assert "forfeited by Ben" in text and "marriage K♥ Q♥ (20, doubled)" in text
+    assert "forfeited by Ben" in text and "marriage K♥ Q♥ (20: 10 each)" in text
 
 
 def test_end_of_game_panel() -> None:
@@ -277,3 +277,21 @@ def test_a_taken_card_that_must_go_down_is_said_alike_by_status_line_and_toolbar
     # Once it is down, the choice is the player's again.
     run(hand, "play 8H")
     assert "as you choose" in toolbar(hand.view(1), Theme(), 80)
+
+
+def test_the_toolbar_says_in_plain_words_how_many_cards_must_go_down() -> None:
+    from umtali.ui.human import toolbar
+
+    hand = umtali.deal_hand(seed=1)  # its fifth decision leaves one card to play
+    for _ in range(4):
+        hand.play(hand.legal()[0])
+    view = hand.view(hand.to_move or 1)
+    bar = toolbar(view, Theme(), 80)
+    assert bar.startswith("play: 1 playable card must go down ('all' plays it)"), bar
+    hand = umtali.deal_hand(seed=1)
+    for _ in range(3):
+        hand.play(hand.legal()[0])
+    bar = toolbar(hand.view(hand.to_move or 1), Theme(), 80)
+    assert bar.startswith("play: 2 playable cards must go down ('all' plays them)"), bar
+    bar = toolbar(umtali.deal_hand(seed=1).view(1), Theme(), 80)
+    assert bar.startswith("play: 4 playable cards; choose, and play on while you can"), bar

@@ -187,3 +187,71 @@ def test_tables_and_panels_are_printed_without_borders() -> None:
     assert out.splitlines()[0] == "Lesson 4: The Rule"
     assert "Hand 1 is over" in out and "Ann" in out and "Press on." in out
     assert scores.box is Theme().box  # the table given is left as it was
+
+
+def _said_as_played(seed: int) -> tuple[list[str], umtali.Hand]:
+    """A hand played by its first legal moves, each table said from seat 1 (Ann's, the
+    bot across) as the loop says it, the cards forfeited told once the hand is over."""
+    import io
+    from dataclasses import replace
+
+    from rich.console import Console
+
+    from umtali.ui.render import TableInfo
+
+    console = Console(width=80, record=True, color_system=None, file=io.StringIO())
+    screen = SpokenScreen(console, None, Theme())
+    hand = umtali.deal_hand(seed=seed)
+    info = TableInfo(("Ann", "Bot"))
+    while True:
+        if hand.is_over:
+            info = replace(info, forfeited=tuple(hand.forfeited))
+        screen.table(hand.view(1), info)
+        if hand.is_over:
+            return console.export_text().splitlines(), hand
+        hand.play(hand.legal()[0])
+
+
+def test_going_out_and_the_forfeit_are_said_when_they_happen() -> None:
+    lines, hand = _said_as_played(3)  # the bot goes out; Ann is left holding A♣ 3♣ 4♣
+    assert hand.went_out == 2 and hand.forfeited
+    out = lines.index("Bot went out.")
+    assert lines[out - 1].startswith("Bot ")  # the turn that took the bot out
+    assert lines[out + 2].endswith("LAST TURN")  # then Ann's hand, and her last turn
+    assert lines.count("Bot went out.") == 1
+    assert lines[-1] == "Ann forfeited A♣ 3♣ 4♣ (3 points) to Bot."
+    # The prompt after the table says the hand is over ("Hand over. Press Enter for
+    # the scores."), and the scores' title after it: the table does not say so too.
+    assert "The hand is over." not in lines
+
+
+def test_the_scores_and_help_are_said_a_line_a_row_without_columns() -> None:
+    import io
+
+    from rich.console import Console
+
+    from umtali.learn.progress import Progress
+    from umtali.learn.teach import course_menu
+    from umtali.ui.render import TableInfo, render_hand_end
+
+    _, hand = _said_as_played(3)
+    console = Console(width=80, record=True, color_system=None, file=io.StringIO())
+    screen = SpokenScreen(console, None, Theme())
+    info = TableInfo(("Ann", "Bot"))
+    screen.show(
+        render_hand_end(
+            (hand.side(1), hand.side(2)), hand.scores, hand.went_out, hand.forfeited, info, 2,
+            Theme(),
+        )
+    )  # fmt: skip
+    screen.show(help_page(hand.view(1)))
+    screen.show(course_menu(Progress({}), Theme()))
+    lines = console.export_text().splitlines()
+    assert lines[0] == "Hand 1 is over"  # a title, not centred over columns
+    assert "player: cards laid (points), points" in lines
+    assert "forfeited by Ann: A♣ 3♣ 4♣, 3" in lines
+    assert "draw (d): take the top card of the stock" in lines
+    assert any(line.startswith("Legal now: ") for line in lines)
+    assert "1. Melds and points" in lines and "10. What to discard" in lines
+    for line in lines:
+        assert line == line.strip() and "  " not in line, line  # no column, no padding

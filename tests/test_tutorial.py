@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -362,6 +363,7 @@ def test_a_learner_plays_lesson_one_and_its_quiz_on_a_screen(tmp_path: Path) -> 
         "",  # the play is over
         "",  # the outro read: on to the quiz
         "meld qh qs qd",  # wrong
+        "",  # no second try: the answer, please
         "",
         "7h 6h 5h",  # right
         "",
@@ -547,3 +549,66 @@ def test_the_lesson_toolbar_shortens_to_fit_keeping_every_word(tmp_path: Path) -
         if width >= 64:  # the table's narrowest: every word whole, quit among them
             assert bar.endswith("hint all read rules help quit"), (width, bar)
     assert "Tab: moves" in bars[0](120)
+
+
+def test_the_points_played_off_their_cards_are_added_in_the_order_played() -> None:
+    run = LessonRun(lesson_named("off-theirs"))
+    for _ in run.their_moves():
+        pass
+    assert run.play(Action.parse("draw")).ok
+    for move in ("play 10D", "play 9C", "play 7H", "play 3H"):
+        reply = run.play(Action.parse(move))
+        assert reply.ok, reply.text
+    assert reply.text.endswith(": 5 (10♦) + 1 (9♣) + 1 (7♥) + 1 (3♥) = 8."), reply.text
+
+
+class LoggingScreen(ScriptedScreen):
+    """A ScriptedScreen that keeps the move log the full-screen table shows under each
+    table, as the layout makes it (the forfeits after the hand's last turn)."""
+
+    def __init__(self, answers: list[str]) -> None:
+        super().__init__(answers)
+        self.logs: list[str] = []
+
+    def table(self, view: PlayerView, info: TableInfo, note: Text | None = None) -> None:
+        from umtali.ui.narrate import Forfeit, move_log
+
+        super().table(view, info, note)
+        forfeit = None
+        if view.went_out is not None and info.forfeited:
+            forfeit = Forfeit(3 - view.went_out, info.forfeited)
+        log = move_log(view.events, info.names, self.theme, 79, 12, forfeit)
+        self.logs.append("\n".join(line.plain for line in log))
+
+
+@pytest.mark.parametrize("key", ["going-out", "last-turn", "scoring"])
+def test_lessons_seven_to_nine_list_the_forfeits_in_the_move_log(key: str, tmp_path: Path) -> None:
+    lesson = lesson_named(key)
+    screen = LoggingScreen([*typed_for(lesson), "q"])
+    Teacher(screen, Theme(), Text("RULES"), tmp_path / "learn.jsonl", delay=0).run(lesson)
+    assert screen.answers == []
+    forfeits = [log for log in screen.logs if "forfeited" in log]
+    assert forfeits, key
+    assert re.search(r"(?m)^ (You|Opponent): forfeited .+ \(\d+ points?\) to ", forfeits[0])
+
+
+def test_the_tenth_lesson_ends_by_suggesting_a_game(tmp_path: Path) -> None:
+    for lesson in (LESSONS[-1], LESSONS[-2]):
+        screen = ScriptedScreen([*typed_for(lesson), "q"])
+        Teacher(screen, Theme(), Text("RULES"), tmp_path / "learn.jsonl", delay=0).run(lesson)
+        said = " ".join(screen.text().split())
+        assert ("That was the last lesson" in said) == (lesson is LESSONS[-1])
+        assert ("umtali play" in said) == (lesson is LESSONS[-1])
+
+
+def test_a_wrong_quiz_answer_says_why_and_may_be_tried_once_more(tmp_path: Path) -> None:
+    answers = ["", "", "m 8s 7s 6s", "m 9h 9d 9c", "kh qh", "x 2c", "", ""]  # lesson 1
+    answers += ["meld qh qs qd", "meld kh qh", "", "7h 6h 5h", "", "34", "", "", "q"]
+    screen = ScriptedScreen(answers)
+    Teacher(screen, Theme(), Text("RULES"), tmp_path / "learn.jsonl", delay=0).run()
+    text = " ".join(screen.text().split())
+    wrong = text.index("Legal, but not the answer. Try once more")
+    assert "meld KH QH" not in text[wrong - 200 : wrong + 120]  # the answer is not given yet
+    assert "Right. The marriage scores 20" in text[wrong:]
+    assert "2 of 3 right." in text  # the first answer is the one counted
+    assert screen.answers == []

@@ -93,13 +93,33 @@ def _taken_two(state: HandState) -> str:
     return format_cards(state.req)
 
 
+def drawn_already(state: HandState, legal: list[Move]) -> str:
+    """A second draw in one turn: what the turn allows now, each kind of move once with
+    an example (``now meld or discard, such as meld KC QC or discard 4H``)."""
+    examples: dict[str, str] = {}  # one move of each kind, in the order they are legal
+    for move in legal:
+        action = state.action_of(move)
+        examples.setdefault(action.kind.value, str(action))
+    if not examples:
+        return "you have already drawn this turn"
+    return (
+        f"you have already drawn this turn: now {_either(list(examples))}, "
+        f"such as {_either(list(examples.values()))}"
+    )
+
+
+def _either(words: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
 def _explain_draw(state: HandState, kind: ActionKind, legal: list[Move]) -> str:
     if state.phase != DRAW_PHASE:
         if state.turns == 0:
             return "you hold the extra card and play first: there is no draw on this turn"
         if state.last_turn and any(e[1] == SKIP_DRAW for e in state.log):
             return "there is no card left to draw: play your last turn from your hand"
-        return "you have already drawn this turn"
+        return drawn_already(state, legal)
     if kind is ActionKind.DRAW:
         return "the stock is empty and the discard pile has no cards to rebuild it"
     if not state.pile:

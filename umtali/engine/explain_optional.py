@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import BITS, CARDS, JACKS, format_cards
-from umtali.engine.explain_classic import not_a_meld
+from umtali.engine.explain_classic import drawn_already, not_a_meld
 from umtali.engine.melds import is_pair, is_two_run
 from umtali.engine.moves import Move
 from umtali.engine.optional import OptionalState
@@ -20,7 +20,7 @@ def explain_optional(state: OptionalState, action: Action, legal: list[Move]) ->
     if kind is ActionKind.TAKE_NEXT:
         return _take_next(state)
     if kind in (ActionKind.DRAW, ActionKind.TAKE, ActionKind.TAKE_FROM):
-        return _draw(state, action)
+        return _draw(state, action, legal)
     if kind is ActionKind.END and not state.last_turn:
         return "end is for the last turn: a turn ends with a discard"
     if state.phase == DRAW_PHASE:
@@ -57,9 +57,9 @@ def _spoils(state: OptionalState, what: str, left: int) -> str:
     return f"{what} would leave your turn with no way to end"
 
 
-def _draw(state: OptionalState, action: Action) -> str:
+def _draw(state: OptionalState, action: Action, legal: list[Move]) -> str:
     if state.phase != DRAW_PHASE:
-        return "you have already drawn this turn"
+        return drawn_already(state, legal)
     if action.kind is ActionKind.DRAW:
         return "the stock is empty and the discard pile has no cards to rebuild it"
     if not state.pile:

@@ -63,7 +63,9 @@ class Do:
     ``each``).  Where ``want`` is empty the learner ends the turn: any legal
     moves, until it is no longer theirs.
 
-    ``say`` asks for it; ``done`` is said once it is made.  With ``want``
+    ``say`` asks for it; ``done`` is said once it is made (``{you}`` and ``{them}``
+    in it are the hand's scores, ``{added}`` the points of the cards the step put
+    down, added up in the order the learner played them).  With ``want``
     empty, ``say`` is said only while a discard is legal: while cards can
     still go down, the tutor names them instead, so the words follow the
     position whatever the learner did before.  A legal move that is not

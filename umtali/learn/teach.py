@@ -9,6 +9,7 @@ lesson played and each quiz finished.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
@@ -21,17 +22,19 @@ from rich.table import Table
 from rich.text import Text
 
 from umtali.engine.errors import InvalidNotation
+from umtali.engine.hand import Hand
 from umtali.engine.view import PlayerView
 from umtali.learn.course import Count, Lesson, Them
 from umtali.learn.lessons import LESSONS
 from umtali.learn.progress import Progress, read_progress, remember
-from umtali.learn.tutor import LessonRun, QuizRun, sentence
+from umtali.learn.tutor import Answered, LessonRun, QuizRun, sentence
 from umtali.store.door import FileRefused
 from umtali.ui.commands import parse_command, table_command
 from umtali.ui.layout import lines_of
 from umtali.ui.narrate import phrase
 from umtali.ui.render import TableInfo
 from umtali.ui.screen import Screen, ask_yes
+from umtali.ui.text import Trimmed
 from umtali.ui.textsafe import to_ascii
 from umtali.ui.theme import Theme
 
@@ -168,7 +171,7 @@ class Teacher:
             if isinstance(run.step, Them):
                 said = self._watch(run, info, said)
             view = self._view = run.view()
-            self.screen.table(view, info)
+            self.screen.table(view, ended(info, run.hand))
             for message in said:
                 self.screen.say(message)
             if run.finished:
@@ -234,51 +237,84 @@ class Teacher:
         while not quiz.finished:
             asked = quiz.question
             view = self._view = quiz.view()
+            assert quiz.hand is not None
             info = TableInfo(
                 NAMES,
                 label=f"Lesson {number} quiz {quiz.at + 1}/{total}",
                 points=not isinstance(asked, Count),  # the answer is not on the table
             )
-            said: list[Text] = []
-            while True:
-                self.screen.table(view, info)
-                for message in said:
-                    self.screen.say(message)
-                facts = quiz.facts(self.theme.plain)
-                if facts:
-                    self.screen.say(self._words(facts))
-                self.screen.say(self._words(asked.ask, "bold cyan"))
-                line = self._ask("Answer> ", "count" if isinstance(asked, Count) else "quiz")
-                word = line.strip().lower()
-                if word == "hint" or word == "read":
-                    said = [Text("No hints in the quiz: the lesson is over. Try!", "yellow")]
-                    continue
-                meta = _lesson_command(word)
-                if meta is not None:
-                    self._meta(meta)
-                    said = []
-                    continue
-                try:
-                    if isinstance(asked, Count):
-                        answered = quiz.answer_number(_number(line))
-                    else:
-                        action = parse_command(line, view).action
-                        if action is None:
-                            raise InvalidNotation("type a move as your answer")
-                        answered = quiz.answer_move(action)
-                except (InvalidNotation, ValueError) as err:
-                    said = [Text(sentence(str(err)), "red")]
-                    continue
-                break
+            info = ended(info, quiz.hand)
+            first = self._answer(quiz, view, info, [])
+            assert first is not None  # only a second try may be passed by
+            told = first
+            if not first.right:
+                # Why, but not the answer yet: a learner who tries again with the reason
+                # in mind learns more than one who reads the answer at once.  The first
+                # answer is the one counted, so the score stays honest.
+                again = self._words(
+                    f"{first.verdict} Try once more (your first answer is the one counted), "
+                    "or press Enter for the answer.",
+                    "red",
+                )
+                second = self._answer(quiz, view, info, [again], True)
+                told = second if second is not None else first
+            quiz.settle(first)
             self.screen.table(view, info)
-            self.screen.say(self._words(answered.text, "green" if answered.right else "red"))
+            self.screen.say(self._words(told.text, "green" if told.right else "red"))
             self._pause("Press Enter to go on:")
         self._remember(quiz.lesson.key, False, (quiz.score, total))
         verdict = "Passed!" if quiz.passed else f"{quiz.lesson.pass_mark} are needed to pass."
+        if number == len(LESSONS):  # the course is done: the way on is a whole game
+            verdict += (
+                "\n\nThat was the last lesson. Play a whole game against the bot: "
+                "`umtali play` (`umtali play --bot easy` for a gentler one)."
+            )
         self.screen.show(
             self._panel(f"{quiz.score} of {total} right. {verdict}", f"Lesson {number}: quiz")
         )
         self._pause("Press Enter for the list of lessons:")
+
+    def _answer(
+        self,
+        quiz: QuizRun,
+        view: PlayerView,
+        info: TableInfo,
+        said: list[Text],
+        again: bool = False,
+    ) -> Answered | None:
+        """The learner's answer to the question asked, judged but not counted; asked
+        until it is a move (or a number) at all.  With ``again`` (a second try), an
+        empty line passes (None): the learner asks for the answer."""
+        asked = quiz.question
+        while True:
+            self.screen.table(view, info)
+            for message in said:
+                self.screen.say(message)
+            facts = quiz.facts(self.theme.plain)
+            if facts:
+                self.screen.say(self._words(facts))
+            self.screen.say(self._words(asked.ask, "bold cyan"))
+            line = self._ask("Answer> ", "count" if isinstance(asked, Count) else "quiz")
+            word = line.strip().lower()
+            if again and not word:
+                return None
+            if word == "hint" or word == "read":
+                said = [Text("No hints in the quiz: the lesson is over. Try!", "yellow")]
+                continue
+            meta = _lesson_command(word)
+            if meta is not None:
+                self._meta(meta)
+                said = []
+                continue
+            try:
+                if isinstance(asked, Count):
+                    return quiz.judge_number(_number(line))
+                action = parse_command(line, view).action
+                if action is None:
+                    raise InvalidNotation("type a move as your answer")
+                return quiz.judge_move(action)
+            except (InvalidNotation, ValueError) as err:
+                said = [Text(sentence(str(err)), "red")]
 
     # ------------------------------------------------------------- helpers
 
@@ -346,6 +382,14 @@ class Teacher:
     def _panel(self, text: str, title: str) -> Panel:
         frame = box.ASCII if self.theme.ascii else box.ROUNDED
         return Panel(self._markdown(text), title=title, box=frame, expand=False)
+
+
+def ended(info: TableInfo, hand: Hand) -> TableInfo:
+    """``info`` for ``hand``'s table; once someone has gone out and the hand is over,
+    with the cards forfeited to them, which the move log lists as a game's does."""
+    if not hand.is_over or hand.went_out is None:
+        return info
+    return replace(info, forfeited=tuple(hand.forfeited))
 
 
 def _lesson_command(word: str) -> str | None:
@@ -433,6 +477,6 @@ def print_course(ascii_only: bool) -> int:
     progress = read_progress()
     for problem in progress.problems:
         console.print(Text(problem, "yellow"))
-    console.print(course_menu(progress, theme))
+    console.print(Trimmed(course_menu(progress, theme)))  # no cell padding at line ends
     console.print(f"\nNext: umtali learn {LESSONS.index(next_lesson(progress)) + 1}")
     return 0

@@ -65,7 +65,8 @@ The pile is face up, so what it offers is there for both of you to see.""",
     ),
     outro="""\
 Take two when both cards go down this turn. Remember the other side of it:
-the card you discard lies on your opponent's, and they may take the two.""",
+the card you discard goes onto the pile on top of your opponent's last
+discard, and on their turn they may take those two.""",
     quiz=(
         Question(
             Setup(

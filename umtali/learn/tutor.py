@@ -9,7 +9,7 @@ refused; the lesson says why a legal move is not the one it teaches.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from umtali.bots.forced import forced_action
@@ -41,6 +41,14 @@ def _cards_of(actions: tuple[Action, ...]) -> list[Card]:
 def sentence(text: str) -> str:
     text = text.strip()
     return text if not text or text[-1] in ".!?" else text + "."
+
+
+def added_up(made: Sequence[Action]) -> str:
+    """The points of the cards of ``made`` added up in the order they went down:
+    ``5 (10♦) + 1 (7♥) = 6``."""
+    cards = [card for action in made for card in action.cards]
+    terms = " + ".join(f"{card.points} ({card.symbol()})" for card in cards)
+    return f"{terms} = {sum(card.points for card in cards)}"
 
 
 class LessonRun:
@@ -157,9 +165,11 @@ class LessonRun:
             return Reply(f"Good: {applied}. {len(left) - 1} more to go.", True)
         if not step.want and self.hand.to_move == LEARNER and not self.hand.is_over:
             return Reply(f"Good: {applied}.", True)  # the turn goes on: ask() says what next
+        added = added_up(self._made)
         self._next()
         you, them = self.hand.scores
-        return Reply(step.done.format(you=you, them=them) if step.done else "Good.", True)
+        done = step.done.format(you=you, them=them, added=added)
+        return Reply(done or "Good.", True)
 
     def play_forced(self) -> list[Reply]:
         """``all``: the plays the position forces, one after another, while the lesson
@@ -204,6 +214,9 @@ class Answered:
 
     right: bool
     text: str
+    # The verdict alone, without the right answer or the explanation: what a learner
+    # who may try again is told first.
+    verdict: str = ""
 
 
 class QuizRun:
@@ -251,31 +264,42 @@ class QuizRun:
         return f"The hand is over. {out}; {forfeited}."
 
     def answer_move(self, action: Action) -> Answered:
-        """An answer to a :class:`Question` (a move)."""
+        """An answer to a :class:`Question` (a move), counted: on to the next question."""
+        return self.settle(self.judge_move(action))
+
+    def answer_number(self, number: int) -> Answered:
+        """An answer to a :class:`Count` (points), counted: on to the next question."""
+        return self.settle(self.judge_number(number))
+
+    def judge_move(self, action: Action) -> Answered:
+        """Whether ``action`` answers the :class:`Question` asked, and why; nothing is
+        counted (a learner may try again before :meth:`settle`)."""
         question = self.question
         assert isinstance(question, Question) and self.hand is not None
         try:
             applied = self.hand.clone().play(action)
         except IllegalAction as refusal:
             verdict = f"Not legal: {sentence(str(refusal))}"
-            right = False
-        else:
-            right = any(same_move(applied, r) for r in question.rights())
-            best = " or ".join(question.right)
-            verdict = "Right." if right else f"Legal, but not the answer: {best}."
-        return self._counted(right, f"{verdict} {question.explain}")
+            return Answered(False, f"{verdict} {question.explain}", verdict)
+        if any(same_move(applied, r) for r in question.rights()):
+            return Answered(True, f"Right. {question.explain}", "Right.")
+        best = " or ".join(question.right)
+        text = f"Legal, but not the answer: {best}. {question.explain}"
+        return Answered(False, text, "Legal, but not the answer.")
 
-    def answer_number(self, number: int) -> Answered:
-        """An answer to a :class:`Count` (points)."""
+    def judge_number(self, number: int) -> Answered:
+        """Whether ``number`` answers the :class:`Count` asked; nothing is counted."""
         question = self.question
         assert isinstance(question, Count)
         points = question.answer()
-        right = number == points
-        verdict = "Right." if right else f"Not quite: {points}."
-        return self._counted(right, f"{verdict} {question.explain.format(answer=points)}")
+        explained = question.explain.format(answer=points)
+        if number == points:
+            return Answered(True, f"Right. {explained}", "Right.")
+        return Answered(False, f"Not quite: {points}. {explained}", "Not quite.")
 
-    def _counted(self, right: bool, text: str) -> Answered:
-        self.score += right
+    def settle(self, answered: Answered) -> Answered:
+        """Count ``answered`` (the first answer to the question asked) and deal the next."""
+        self.score += answered.right
         self.at += 1
         self._deal()
-        return Answered(right, text)
+        return answered

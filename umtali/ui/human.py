@@ -21,7 +21,7 @@ from umtali.ui.answers import Asked, Resigned, Turn, UndoRequest, turn_of
 from umtali.ui.commands import LegalCompleter, parse_command
 from umtali.ui.render import MIN_HEIGHT, MIN_WIDTH, SizeNotice, playable_cards, too_small
 from umtali.ui.screen import QuitGame, Screen, ask_yes
-from umtali.ui.text import shown, visible
+from umtali.ui.text import refused, shown, visible
 from umtali.ui.theme import DEFAULT_THEME, Theme
 
 __all__ = ["HumanSeat", "QuitGame", "Resigned", "UndoRequest", "move_prompt", "toolbar"]
@@ -117,7 +117,7 @@ class HumanSeat:
             try:
                 command = parse_command(text, view)
             except InvalidNotation as err:
-                self.screen.say(shown(str(err), "red"))
+                self.screen.say(refused(str(err)))
                 continue
             table = command.table
             moves = command.action is not None or (table is not None and table.moves)
@@ -165,10 +165,13 @@ def toolbar(view: PlayerView, theme: Theme, width: int) -> str:
                 what = f"play: {must} must go down this turn; {then}"
             else:
                 what = f"play: {cards}, as you choose; {then}"
-        else:
-            what = f"play: {cards}, all must go down"
-        if forced_action(view) is not None:
-            what += " ('all' does it)"
+        elif forced_action(view) is not None:  # every playable card goes down, no choice
+            held = f"{n} playable card{'s' if n != 1 else ''}"
+            what = f"play: {held} must go down ('all' plays {'it' if n == 1 else 'them'})"
+        else:  # where a card could go two ways, the player chooses; then plays on
+            what = (
+                f"play: {n} playable card{'s' if n != 1 else ''}; choose, and play on while you can"
+            )
     else:
         what = "discard: one card ends your turn"
         if view.last_turn:

@@ -46,7 +46,7 @@ from umtali.ui.human import HumanSeat, UndoRequest
 from umtali.ui.narrate import phrase
 from umtali.ui.render import TableInfo, render_game_end, render_hand_end
 from umtali.ui.screen import QuitGame, Screen, ask_yes
-from umtali.ui.text import shown, visible
+from umtali.ui.text import refused, shown, visible
 from umtali.ui.theme import Theme
 
 
@@ -309,7 +309,7 @@ class TableLoop:
         except IllegalAction as refusal:
             if not self.humans[mover - 1]:
                 raise  # a bot must never choose an illegal action
-            told.say(shown(str(refusal), "red"))
+            told.say(refused(str(refusal)))
             self._redraw = False  # keep the table and the message on screen
             return None
         assert outcome.played is not None

@@ -303,14 +303,15 @@ def _piece_points(piece: Piece) -> int:
 
 
 def _piece_text(piece: Piece, theme: Theme) -> Text:
-    """One laid piece with its points: ``run 4♠ 3♠ 2♠ (3)``, ``marriage K♦ Q♦ (20, doubled)``."""
+    """One laid piece with its points: ``run 4♠ 3♠ 2♠ (3)``, ``marriage K♦ Q♦ (20: 10 each)``
+    (a king or queen is worth 5 alone, so a marriage says what its two score)."""
     out = Text()
     if piece.kind is not PieceKind.SOLO:
         out.append(f"{piece.kind.label} ", style="dim")
     out.append_text(theme.cards(piece.cards))
     points = _piece_points(piece)
-    doubled = ", doubled" if piece.kind is PieceKind.MARRIAGE else ""
-    out.append(f" ({points}{doubled})", style="dim")
+    each = f": {points // 2} each" if piece.kind is PieceKind.MARRIAGE else ""
+    out.append(f" ({points}{each})", style="dim")
     return out
 
 

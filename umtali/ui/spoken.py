@@ -11,7 +11,6 @@ their borders.  No card backs, no ruled lines, no toolbar.
 
 from __future__ import annotations
 
-import copy
 import time
 from collections.abc import Callable, Sequence
 
@@ -26,7 +25,7 @@ from umtali.engine.cards import Card
 from umtali.engine.events import Event
 from umtali.engine.melds import PieceKind
 from umtali.engine.view import Piece, PlayerView, Step
-from umtali.ui.narrate import phrase
+from umtali.ui.narrate import Forfeit, phrase
 from umtali.ui.render import MIN_HEIGHT, MIN_WIDTH, TableInfo, playable_cards, step_text
 from umtali.ui.screen import LineScreen, Toolbar
 from umtali.ui.text import Trimmed
@@ -119,19 +118,66 @@ def where(info: TableInfo) -> str:
 
 
 def unboxed(renderable: RenderableType) -> RenderableType:
-    """``renderable`` with its tables' and panels' borders taken off (the tables copied,
-    not changed; a panel's title becomes a line of its own)."""
+    """``renderable`` without borders or columns: a panel's title becomes a line of its
+    own, and a table one line a row (:func:`rows_said`)."""
     if isinstance(renderable, Panel):
         title = renderable.title
         inner = unboxed(renderable.renderable)
         return Group(Text(title) if isinstance(title, str) else title, inner) if title else inner
     if isinstance(renderable, Table):
-        bare = copy.copy(renderable)
-        bare.box = None
-        return bare
+        return rows_said(renderable)
     if isinstance(renderable, Group):
         return Group(*(unboxed(part) for part in renderable.renderables))
     return renderable
+
+
+def rows_said(table: Table) -> Group:
+    """A table as lines, for a screen reader: its title, then a line a row (the header's
+    first), each the row's cells in order, ``first: second, third``.
+
+    Columns laid side by side are read across, padding and all, and a title centred
+    over them starts with a run of spaces; a line a row reads as it is meant.  Empty
+    cells are left out, so a row that goes on a row above reads ``this hand: 25``.
+    """
+    lines: list[RenderableType] = []
+    if table.title:
+        lines.append(_cell(table.title))
+    rows = [[_cell(column.header) for column in table.columns]] if table.show_header else []
+    rows += [
+        [_cell(cell) for cell in cells]
+        for cells in zip(*(column.cells for column in table.columns), strict=True)
+    ]
+    for cells in rows:
+        said = [cell for cell in cells if cell.plain.strip()]
+        line = Text()
+        for n, cell in enumerate(said):
+            if n == 1 and line.plain.endswith((":", ".")):  # ``Legal now:``, `` 1.``
+                line.append(" ")
+            elif n == 1 and ":" not in line.plain:
+                line.append(": ")
+            elif n:
+                line.append(", ")
+            line.append_text(cell)
+        lines.append(line)
+    return Group(*lines)
+
+
+def _cell(cell: RenderableType) -> Text:
+    """One cell of a table as a line of text, its runs of spaces made one."""
+    if isinstance(cell, Text):
+        text = cell.copy()
+    elif isinstance(cell, str):
+        text = Text.from_markup(cell)  # as the table itself would read it
+    else:
+        console = Console(width=200, color_system=None, legacy_windows=False)
+        with console.capture() as captured:
+            console.print(cell)
+        text = Text(captured.get())
+    text.rstrip()
+    text = text[len(text.plain) - len(text.plain.lstrip()) :]  # `` 1.`` lined up to ``10.``
+    if "  " in text.plain:  # spaces that lined a column up (``draw  (d)``)
+        text = Text(" ".join(text.plain.split()), style=text.style)
+    return text
 
 
 class SpokenScreen(LineScreen):
@@ -150,6 +196,8 @@ class SpokenScreen(LineScreen):
         self._told: dict[tuple[str, int, int, int], int] = {}
         self._last: tuple[PlayerView, TableInfo] | None = None  # for the table command
         self._asked_of: PlayerView | None = None  # the view whose question was last said
+        self._out: set[tuple[str, int, int, int]] = set()  # hands whose going out was said
+        self._ended: set[tuple[str, int, int, int]] = set()  # hands whose end was said
 
     def size(self) -> tuple[int, int]:
         # No table is drawn, so no terminal is too small for it.
@@ -178,9 +226,10 @@ class SpokenScreen(LineScreen):
         self._told[key] = told + end
         for line in turn_words(fresh[:end], info.names, self.theme):
             self._line(line)
+        if not info.label:  # a lesson's tutor says these in words of its own
+            self._ending(key, view, info)
         if view.step is Step.OVER:
-            if end:
-                self._line("The hand is over.")
+            # The prompt after it (or the scores' title) says that the hand is over.
             return
         asked = mover == view.player and view.hidden_hand is None and info.seat == "you"
         if asked and view != self._asked_of:
@@ -191,6 +240,19 @@ class SpokenScreen(LineScreen):
                 return
             self._line(hand_words(view, self.theme))
             self._line(step_text(view, info.names, self.theme))
+
+    def _ending(self, key: tuple[str, int, int, int], view: PlayerView, info: TableInfo) -> None:
+        """Said once a hand: who went out (before the other's last turn, which the
+        prompt calls LAST TURN), and, as the hand ends, what was forfeited to them."""
+        if view.went_out is not None and key not in self._out:
+            self._out.add(key)
+            self._line(f"{info.names[view.went_out - 1]} went out.")
+        if view.step is Step.OVER and key not in self._ended:
+            self._ended.add(key)
+            if view.went_out is not None and info.forfeited:
+                by = 3 - view.went_out
+                forfeit = Forfeit(by, info.forfeited).words(info.names, self.theme)
+                self._line(f"{info.names[by - 1]} {forfeit}.")
 
     def whole_table(self, view: PlayerView) -> None:
         """The table as ``view`` (the asking seat's) has it, in words (the ``table``

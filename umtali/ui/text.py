@@ -24,6 +24,20 @@ def shown(text: str, style: str = "") -> Text:
     return Text(visible(text), style=style)
 
 
+def refused(why: str) -> Text:
+    """A refusal (an engine's or the prompt's reason, written to follow a colon) as a
+    sentence of its own on the table: a capital first letter, a full stop, in red.
+
+    >>> refused("you have already drawn this turn").plain
+    'You have already drawn this turn.'
+    """
+    words = why.strip()
+    words = words[:1].upper() + words[1:]
+    if words and words[-1] not in ".!?":
+        words += "."
+    return shown(words, "red")
+
+
 class Trimmed:
     """A renderable drawn line by line without the spaces at the ends of its lines:
     rich pads a table's cells to their column and keeps the space a line wrapped at,

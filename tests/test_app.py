@@ -30,7 +30,7 @@ from umtali.ui.app_keys import Watching
 from umtali.ui.drawings import Drawings
 from umtali.ui.gate import LOCAL, GatedInput
 from umtali.ui.human import toolbar
-from umtali.ui.layout import UNDER, PanelShown, TableShown, frame, log_rows
+from umtali.ui.layout import UNDER, WIDEST, PanelShown, TableShown, bounds, frame, log_rows
 from umtali.ui.narrate import move_log
 from umtali.ui.render import TableInfo
 from umtali.ui.theme import Theme
@@ -64,7 +64,8 @@ def test_the_frame_fills_the_screen_above_the_command_line(width: int, height: i
     assert len(lines) == height - UNDER
     text = plain(lines)
     assert all(len(line) <= width for line in text.splitlines())
-    assert "last moves" in text and text.splitlines()[-1] == "a message"
+    margin = " " * ((width - min(width, WIDEST)) // 2)  # a wide screen's one column
+    assert "last moves" in text and text.splitlines()[-1] == margin + "a message"
 
 
 def test_the_frame_from_one_seat_shows_nothing_the_seat_may_not_see() -> None:
@@ -710,8 +711,6 @@ def test_a_move_on_a_table_too_small_is_refused_with_a_size_notice() -> None:
 def test_a_big_terminal_centres_a_table_of_bounded_width_over_a_taller_log() -> None:
     from test_render import check_golden
 
-    from umtali.ui.layout import WIDEST
-
     hand = umtali.deal_hand(seed=11)
     for _ in range(30):
         hand.play(NormalBot().choose(hand.view(hand.to_move or 1), GameInfo()).action)
@@ -719,10 +718,40 @@ def test_a_big_terminal_centres_a_table_of_bounded_width_over_a_taller_log() -> 
     lines = plain(frame(shown, ["Bot (hard) discarded 4♥."], Theme(), 200, 50, None)).split("\n")
     check_golden("table_200x50", "\n".join(line.rstrip() for line in lines) + "\n")
     assert len(lines) == 50 - UNDER
-    drawn = [line for line in lines[:-1] if line.strip()]  # the message stays at the left
-    assert lines[-1] == "Bot (hard) discarded 4♥."
     margin = (200 - WIDEST) // 2
+    # The message keeps to the table's column, as the command line under it does.
+    assert lines[-1] == " " * margin + "Bot (hard) discarded 4♥."
+    drawn = [line for line in lines if line.strip()]
     assert all(line[:margin].isspace() and len(line) <= 200 - margin for line in drawn)
     log = _log_of(lines)
     assert len(log) > log_rows(50)  # every turn of the hand so far, not the last eight rows
     assert log[0].strip().startswith("You: played J♠")
+
+
+def _log_rows(lines: list[str]) -> int:
+    """Rows the move log has on a frame: from under its heading to the messages."""
+    text = plain(lines).splitlines()
+    start = next(i for i, line in enumerate(text) if "last moves" in line)
+    return len(text) - 1 - start - 1  # less the heading and the message's row
+
+
+@pytest.mark.parametrize("moves", [0, 4, 12])
+def test_a_big_terminal_is_one_column_whose_spare_rows_go_to_the_log(moves: int) -> None:
+    """Issue 46: at 200×50 the table sat in the middle, the messages at the left
+    edge, and thirty rows stood empty above a log of a few lines."""
+    hand = umtali.deal_hand(seed=11)
+    for _ in range(moves):
+        hand.play(NormalBot().choose(hand.view(hand.to_move or 1), GameInfo()).action)
+    shown = TableShown(hand.view(1), TableInfo(("You", "Bot (hard)")))
+    big = frame(shown, ["Bot (hard) discarded 4♥."], Theme(), 200, 50, None)
+    small = frame(shown, ["Bot (hard) discarded 4♥."], Theme(), 80, 24, None)
+    left, inner = bounds(200)
+    drawn = [line for line in plain(big).splitlines() if line.strip()]
+    # One left edge: the rules (the table's headers, the log's heading) start on it,
+    # and nothing is drawn left of it or past the column's right edge.
+    assert all(line[:left].isspace() and len(line) <= left + inner for line in drawn)
+    edges = {len(line) - len(line.lstrip()) for line in drawn if line.lstrip()[:1] in "─ "}
+    assert min(edges) == left
+    assert plain(big).splitlines()[-1] == " " * left + "Bot (hard) discarded 4♥."
+    # The rows the table leaves are the log's: far more than at 80×24.
+    assert _log_rows(big) >= 50 - UNDER - 16 - 3 and _log_rows(big) > _log_rows(small) + 20

@@ -165,7 +165,7 @@ def play_a_whole_game(cols: int, rows: int, data: Path) -> None:
             snap(term, f"{size}_{screen}")
 
     try:
-        anything = "|".join([r"(?m)^You>\s*$", *QUESTIONS])
+        anything = "|".join([r"(?m)^ *You>\s*$", *QUESTIONS])  # the prompt keeps to the column
         while "result" not in kept:
             found = term.wait_for(anything)
             question = next((q for q in QUESTIONS if re.fullmatch(q, found.group(0))), None)

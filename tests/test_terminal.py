@@ -163,7 +163,7 @@ def asked_again(term: Terminal, prompt: str, before: str, over: str = "Pass to")
             table != before
             and SUITS & set(table)
             and "Hint: " not in text
-            and re.search(rf"(?m)^{re.escape(prompt)}\s*$", text)
+            and re.search(rf"(?m)^ *{re.escape(prompt)}\s*$", text)  # a wide screen centres it
         ):
             return True
         assert time.monotonic() < end, f"neither {prompt!r} nor a handover:\n{text}"
@@ -592,5 +592,63 @@ def test_the_dealers_question_wraps_between_words(cols: int, rows: int, plain: b
         assert " ".join(" ".join(asked).split()).startswith(question)
         # Each row holds whole words: none is cut in two at the row's end.
         assert {word for line in asked for word in line.split()} <= set(question.split())
+    finally:
+        term.close()
+
+
+def test_tabs_menu_never_covers_the_toolbar() -> None:
+    """Issue 46: a menu of one choice (``meld ks`` completes to ``meld KS QS``, which
+    is not what was typed plus more) was drawn on the row under the cursor: the
+    toolbar's."""
+    term = Terminal("play", "--seed", "5", "--delay", "0")
+    try:
+        _at_first_move(term)
+        toolbar = term.text.splitlines()[-1]
+        assert "Tab: moves" in toolbar
+        term.child.send("meld ks\t")
+        term.wait_for(r"(?m)^ +meld KS QS *$")  # the menu, on a row of its own
+        term.still(0.5)
+        rows = term.screen.display
+        assert rows[-1].rstrip() == toolbar and rows[-2].startswith("You> meld KS QS")
+    finally:
+        term.close()
+
+
+@pytest.mark.parametrize("plain", [False, True], ids=["app", "plain"])
+def test_undo_says_what_it_took_back(plain: bool) -> None:
+    term = Terminal("play", "--seed", "5", "--delay", "0", *(["--plain"] if plain else []))
+    try:
+        _at_first_move(term)
+        term.type("meld KS QS")
+        term.wait_for(r"Your turn: play — 3 cards")
+        term.type("meld AS AD AC")
+        term.wait_for(r"Your turn: discard")
+        term.type("undo")
+        # Said in the narration's words, oldest first; the table is as it was.
+        term.wait_for(r"Took back: melded K♠ Q♠, melded A♠ A♦ A♣\.")
+        term.wait_for(r"Your turn: play — 5 cards")
+    finally:
+        term.close()
+
+
+def test_a_lessons_hand_end_at_64_by_20_shows_the_players_own_score() -> None:
+    """Issue 46: lesson 9's hand ends with four rows said under the table; at 64×20
+    the table was cut from the bottom, and the player's own score row went."""
+    term = Terminal("learn", "9", "--delay", "0", cols=64, rows=20)
+    try:
+        term.wait_for(r"Press Enter to deal")
+        term.type("")
+        for _ in range(12):
+            found = term.wait_for(r"(?m)^You>\s*$|That is the lesson's play")
+            if "lesson's play" in found.group(0):
+                break
+            term.type("hint")
+            hint = term.wait_for(r"Hint: type (.+?)(?: or .*)?\.\n").group(1)
+            term.type(hint)
+            term.gone("Hint: ")  # answered: what was said goes
+        term.still(0.5)
+        assert "That is the lesson's play" in term.text
+        assert re.search(r"(?m)^ You ─+ 41 points$", term.text), term.text
+        assert re.search(r"(?m)^ Opponent .* 10 points$", term.text)
     finally:
         term.close()

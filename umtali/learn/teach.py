@@ -30,7 +30,7 @@ from umtali.learn.progress import Progress, read_progress, remember
 from umtali.learn.tutor import Answered, LessonRun, QuizRun, sentence
 from umtali.store.door import FileRefused
 from umtali.ui.commands import parse_command, table_command
-from umtali.ui.layout import lines_of
+from umtali.ui.layout import bounds, lines_of
 from umtali.ui.narrate import phrase
 from umtali.ui.render import TableInfo
 from umtali.ui.screen import Screen, ask_yes
@@ -367,7 +367,8 @@ class Teacher:
         title = f"Lesson {number}: {lesson.title}"
         panel = self._panel(text, title)
         width, height = self.screen.size()
-        if len(lines_of(panel, width, None)) > height - 3:
+        # Measured in the column the screen draws it in (narrower on a wide terminal).
+        if len(lines_of(panel, bounds(width)[1], None)) > height - 3:
             self.screen.page(panel, title)
             panel = self._panel(f"(The text of Lesson {number}: type read to see it again.)", title)
         self.screen.show(panel)

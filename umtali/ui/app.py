@@ -42,6 +42,7 @@ from prompt_toolkit.layout import (
     FloatContainer,
     HSplit,
     Layout,
+    VSplit,
     Window,
 )
 from prompt_toolkit.layout.containers import Container
@@ -62,7 +63,16 @@ from umtali.ui.app_keys import Watching, bindings, page_toolbar, watch_toolbar
 from umtali.ui.drawings import DRAWINGS
 from umtali.ui.gate import GatedInput
 from umtali.ui.keys import LIMITED
-from umtali.ui.layout import UNDER, PanelShown, Shown, TableShown, at_words, frame, lines_of
+from umtali.ui.layout import (
+    UNDER,
+    PanelShown,
+    Shown,
+    TableShown,
+    at_words,
+    bounds,
+    frame,
+    lines_of,
+)
 from umtali.ui.render import TableInfo
 from umtali.ui.screen import Toolbar
 from umtali.ui.text import visible
@@ -631,7 +641,7 @@ class AppScreen:
         if page is None:
             return
         columns, rows = self.size()
-        most = max(0, len(self._page_lines(page, columns)) - (rows - 1))
+        most = max(0, len(self._page_lines(page, bounds(columns)[1])) - (rows - 1))
         top = page.top + by if by is not None else to if to is not None else page.top
         page.top = min(max(0, top), most)
         self.app.invalidate()
@@ -665,7 +675,10 @@ class AppScreen:
         if drawn is not None and drawn[0] == key:
             return drawn[1]
         if page is not None:
-            text = self._page_lines(page, columns)[page.top : page.top + rows - 1]
+            # A page keeps to the column the table is drawn in.
+            left, inner = bounds(columns)
+            text = self._page_lines(page, inner)[page.top : page.top + rows - 1]
+            text = [" " * left + line if line else line for line in text]
         else:
             text = frame(
                 self._shown, self._messages, self.theme, columns, rows, self.color_system, DRAWINGS
@@ -689,7 +702,7 @@ class AppScreen:
         question = self._question
         if question is None:
             return 1
-        columns, _ = self.size()
+        columns = bounds(self.size()[0])[1]
         used = get_cwidth(at_words(question.message, columns)) + len(self.buffer.text) + 1
         return min(PROMPT_ROWS, max(1, -(-used // max(1, columns))))
 
@@ -697,10 +710,10 @@ class AppScreen:
         question = self._question
         if question is None:
             return []
-        return [("class:prompt", at_words(question.message, self.size()[0]))]
+        return [("class:prompt", at_words(question.message, bounds(self.size()[0])[1]))]
 
     def _toolbar(self) -> StyleAndTextTuples:
-        columns, _ = self.size()
+        left, columns = bounds(self.size()[0])
         dot = self.theme.dot
         page = self._page
         if page is not None:
@@ -714,7 +727,11 @@ class AppScreen:
             text = watch_toolbar(self.watching, dot, columns)
         else:
             text = ""
-        return [("class:toolbar", text[:columns].ljust(columns))]
+        return [("", " " * left), ("class:toolbar", text[:columns].ljust(columns))]
+
+    def _margin(self) -> int:
+        """Columns left of the screen's one column (:func:`~umtali.ui.layout.bounds`)."""
+        return bounds(self.size()[0])[0]
 
     def _layout(self) -> Layout:
         page_open = Condition(lambda: self._page is not None)
@@ -726,15 +743,14 @@ class AppScreen:
             height=self._prompt_rows,
             wrap_lines=True,
         )
-        body = HSplit(
-            [
-                _Drawn(self._frame_rows),
-                ConditionalContainer(prompt_row, filter=~page_open),
-                Window(FormattedTextControl(self._toolbar), height=UNDER - 1),
-            ]
-        )
-        root = FloatContainer(
-            content=body,
+        # The command line starts where the table and its log do.
+        prompt_line = VSplit([Window(width=self._margin), prompt_row], height=self._prompt_rows)
+        above = FloatContainer(
+            content=HSplit(
+                [_Drawn(self._frame_rows), ConditionalContainer(prompt_line, filter=~page_open)]
+            ),
+            # Tab's menu floats over the frame and the command line only: where it
+            # does not fit under the cursor it goes above, never over the toolbar.
             floats=[
                 Float(
                     xcursor=True,
@@ -743,4 +759,5 @@ class AppScreen:
                 )
             ],
         )
+        root = HSplit([above, Window(FormattedTextControl(self._toolbar), height=UNDER - 1)])
         return Layout(root, focused_element=self.buffer)

@@ -3,12 +3,16 @@
 Pure: given what is to be shown and the terminal's size, it returns the lines
 (with their colours, as ANSI text) that fill the screen above the prompt.  The
 table, the move log and the messages share the rows; the table gives way first,
-so the last moves and what the game just said are always there to read.
+so the last moves and what the game just said are always there to read, and the
+rows the table leaves free go to the log.  On a terminal wider than
+:data:`WIDEST` columns everything (the command line and the toolbar too, which
+the application places by :func:`bounds`) keeps to one centred column.
 """
 
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
@@ -18,7 +22,7 @@ from rich.text import Text
 
 from umtali.engine.view import PlayerView
 from umtali.ui.drawings import Drawings
-from umtali.ui.narrate import Forfeit, log_needs, move_log
+from umtali.ui.narrate import Forfeit, log_needs, move_log, newest_turn
 from umtali.ui.render import SizeNotice, TableInfo, draw_table, render_too_small, too_small
 from umtali.ui.theme import Theme
 
@@ -29,8 +33,9 @@ UNDER = 2
 LOG_HEADING = "last moves"
 #: Most rows messages may take; older lines give way to newer.
 MESSAGE_ROWS = 5
-#: Widest the table is drawn: on a wider terminal it is centred, its rules and
-#: lines no longer stretched across the whole screen.
+#: Widest the screen is drawn: on a wider terminal the table, its log, the messages,
+#: the command line and the toolbar keep to one column this wide, centred, their
+#: rules and lines no longer stretched across the whole screen.
 WIDEST = 100
 
 
@@ -89,6 +94,17 @@ def at_words(message: str, columns: int) -> str:
     return "".join(rows) + row
 
 
+def bounds(columns: int) -> tuple[int, int]:
+    """Where the screen's one column starts on a terminal ``columns`` wide, and how
+    wide it is: the whole width up to :data:`WIDEST`, centred beyond.
+
+    >>> bounds(80), bounds(200)
+    ((0, 80), (50, 100))
+    """
+    width = min(columns, WIDEST)
+    return max(0, (columns - width) // 2), width
+
+
 def log_rows(height: int) -> int:
     """How many rows the move log keeps on a screen ``height`` rows high, however
     tall the table (it gets more where the table leaves rows free)."""
@@ -105,8 +121,8 @@ def frame(
     drawings: Drawings | None = None,
 ) -> list[str]:
     """The lines above the command line, exactly ``height - UNDER`` of them; on a
-    terminal wider than :data:`WIDEST` columns the table keeps to that width,
-    centred (the messages stay by the command line, at the left).
+    terminal wider than :data:`WIDEST` columns they keep to that width, centred
+    (:func:`bounds`), as the command line and the toolbar under them do.
 
     With ``drawings``, what was drawn before at this size (the table, a message) is
     taken from there rather than drawn again: the lines are the same."""
@@ -114,11 +130,10 @@ def frame(
     if not too_small(width, height):
         # What was said of a terminal too small is no longer so: it goes.
         messages = [m for m in messages if not isinstance(m, SizeNotice)]
+    left, inner = bounds(width)
     said: list[str] = []
     for message in messages:
-        said += _drawn(drawings, (message,), ("said", width), message, width, color_system)
-    margin = " " * max(0, (width - WIDEST) // 2)
-    width = min(width, WIDEST)
+        said += _drawn(drawings, (message,), ("said", inner), message, inner, color_system)
     # Beside the table, messages keep to a few rows; on a screen of their own they
     # take what they need.
     said = said[-(MESSAGE_ROWS if isinstance(shown, TableShown) else rows) :]
@@ -129,20 +144,22 @@ def frame(
         view, info, said_rows = shown.view, shown.info, max(1, len(said))
 
         def table() -> list[str]:
-            return _table_rows(view, info, theme, width, height, said_rows, color_system)
+            return _table_rows(view, info, theme, inner, height, said_rows, color_system)
 
         if drawings is None:
             top = table()
         else:
-            sizes = ("table", width, height, said_rows, color_system)
+            sizes = ("table", inner, height, said_rows, color_system)
             top = drawings.lines((view, info, theme), sizes, table)
     elif isinstance(shown, PanelShown):
         panel = shown.renderable
-        top = _drawn(drawings, (panel,), ("panel", width), panel, width, color_system)
+        top = _drawn(drawings, (panel,), ("panel", inner), panel, inner, color_system)
     else:
         top = []
-    top = [margin + line if line else line for line in top[: rows - len(said)]]
-    return top + [""] * (rows - len(top) - len(said)) + said
+    top = top[: rows - len(said)]
+    lines = [*top, *[""] * (rows - len(top) - len(said)), *said]
+    margin = " " * left
+    return [margin + line if line else line for line in lines]
 
 
 def _drawn(
@@ -171,35 +188,55 @@ def _table_rows(
     color_system: str | None,
 ) -> list[str]:
     """The table with the move log under it, ``width`` columns wide, in the rows that
-    ``said_rows`` rows of messages leave on a screen ``height`` rows high."""
-    rows = max(1, height - UNDER)
+    ``said_rows`` rows of messages leave on a screen ``height`` rows high.
+
+    The log's heading follows the table, and every row under it down to the
+    messages is the log's: the moves fill it from the top, the newest last, so a
+    taller screen shows more of the hand."""
+    below = max(1, height - UNDER) - said_rows - 1  # the table's and the log's rows
     forfeit = None
     if view.went_out is not None and info.forfeited:
         forfeit = Forfeit(3 - view.went_out, info.forfeited)
     # The log keeps the latest turn of each player whole: it takes rows from the
     # table where it must, as far as the table can give them up.
-    need = log_needs(view.events, info.names, theme, width - 1, forfeit)
-    log = max(log_rows(height), need)
-    table = lines_of(
-        draw_table(view, info, theme, width, rows - log - 1 - said_rows),
-        width,
-        color_system,
-    )
-    free = rows - 1 - said_rows - len(table)  # under the table as drawn
-    if free - 1 >= log:
-        # Rows the table leaves (less one that sets it apart) show older turns, as
-        # many as there are: the newest stay next to the command line.
-        older = move_log(view.events, info.names, theme, width - 1, free - 1, forfeit)
-        log = max(need, len(older), 1)
-    else:
-        log = max(log_rows(height), min(log, free))
-    room = rows - log - 1 - said_rows
-    top = table[:room]
-    top += [""] * (room - len(top))
+    least = max(log_rows(height), log_needs(view.events, info.names, theme, width - 1, forfeit))
+    table = lines_of(draw_table(view, info, theme, width, below - least), width, color_system)
+    if len(table) > below - least:
+        # Drawn as tight as it goes, the table is still too tall (a lesson says a lot
+        # under it at 64×20): the log keeps its newest line, and the table gives up
+        # its blank rows, then its opponent's side, never the player's own.
+        least = min(least, 1)
+        table = _fitted(table, below - least)
+    gap = 1 if below - len(table) - 1 >= least else 0  # a blank row sets the log apart
+    log = below - len(table) - gap
     heading = Text(f"{theme.rule * 2} {LOG_HEADING} ", style="dim")
     heading.append(theme.rule * max(0, width - heading.cell_len - 1), style="dim")
-    top += lines_of(heading, width, color_system)
     moves = move_log(view.events, info.names, theme, width - 1, log, forfeit)
-    top += [line for text in moves for line in lines_of(text, width, color_system)][-log:]
-    top += [""] * (log - len(moves))
-    return top
+    newest = newest_turn(view.events, info.names, theme, width - 1, forfeit)
+    if len(newest) > log:  # squeezed: the newest turn's first lines, that name its player
+        moves = newest[:log]
+    shown = [line for text in moves for line in lines_of(text, width, color_system)][-log:]
+    return [
+        *table,
+        *[""] * gap,
+        *lines_of(heading, width, color_system),
+        *shown,
+        *[""] * (log - len(shown)),
+    ]
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def _fitted(table: list[str], room: int) -> list[str]:
+    """``table``'s lines in ``room`` rows: its blank rows go first, then the rows
+    under the opponent's header (their side), so that both headers with the scores,
+    the player's own side and hand, and what is to be done now stay in sight."""
+    over = len(table) - room
+    blank = [i for i, line in enumerate(table) if not _ANSI.sub("", line).strip()]
+    dropped = set(blank[:over])
+    table = [line for i, line in enumerate(table) if i not in dropped]
+    over = len(table) - room
+    if over > 0:
+        table = table[:1] + table[1 + over :] if room > 1 else table[-room:] if room else []
+    return table

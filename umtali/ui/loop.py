@@ -43,7 +43,7 @@ from umtali.engine.progress import (
 from umtali.engine.record import Played, PlayerInfo, PlayerKind
 from umtali.engine.view import PlayerView
 from umtali.ui.human import HumanSeat, UndoRequest
-from umtali.ui.narrate import phrase
+from umtali.ui.narrate import phrase, taken_back
 from umtali.ui.render import TableInfo, render_game_end, render_hand_end
 from umtali.ui.screen import QuitGame, Screen, ask_yes
 from umtali.ui.text import refused, shown, visible
@@ -319,11 +319,19 @@ class TableLoop:
     def _undo(self, progress: Progress, player: int) -> bool:
         """Take back ``player``'s moves of this turn; the reason on screen where the game
         does not allow it.  Whether the table is to be drawn again."""
+        hand = progress.hand
+        before = hand.view(player).events if hand is not None else ()
         try:
             progress.decide(player, Undo())
         except UndoRefused as refusal:
             self.screen.say(Text(str(refusal), "yellow"))
             return False
+        after = progress.hand
+        # The hand is played again up to the undo: its events are the first of those
+        # before it, and the rest are what was taken back.
+        taken = before[len(after.view(player).events) if after is not None else 0 :]
+        if taken:
+            self.screen.say(Text(taken_back(taken, self.theme), "yellow"))
         self._seen = [0, 0]
         self.save()
         return True

@@ -45,6 +45,12 @@ def phrase(event: Event, theme: Theme) -> str:
     return str(event).strip("()")
 
 
+def taken_back(events: Sequence[Event], theme: Theme) -> str:
+    """What an undo took back, said from the events it took (in the order they were
+    made): ``Took back: melded K♠ Q♠, played J♠.``"""
+    return "Took back: " + ", ".join(phrase(e, theme) for e in events) + "."
+
+
 @dataclass(frozen=True, slots=True)
 class Forfeit:
     """The cards a player was left holding when the other went out, and who got
@@ -115,6 +121,19 @@ def move_log(
             break  # an older turn that does not fit whole is left out
         lines[:0] = turn
     return lines[-rows:] if rows > 0 else []
+
+
+def newest_turn(
+    events: Sequence[Event],
+    names: tuple[str, str],
+    theme: Theme,
+    width: int,
+    forfeit: Forfeit | None = None,
+) -> list[Text]:
+    """The move log's newest entry alone, as its wrapped lines (none before a move):
+    where the log has fewer rows than it, its first lines, which name the player."""
+    blocks = _blocks(events, names, theme, width, forfeit)
+    return blocks[0][1] if blocks else []
 
 
 def log_needs(

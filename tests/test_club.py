@@ -5,6 +5,7 @@ Every test runs on SQLite and on a real PostgreSQL (the ``database_url`` fixture
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable, Iterator
 
@@ -486,3 +487,26 @@ def test_any_line_typed_in_the_lobby_gets_an_answer_and_loses_nothing(club: Club
     Lobby(club, ann, screen).run()  # returns: nothing escaped the lobby's answers
     assert club.game(game.id).seq >= before
     assert club.identify("SHA256:Ann") is not None
+
+
+def test_the_lobby_s_review_shows_both_players_decisions_numbered_with_one_prompt(
+    club: Club,
+) -> None:
+    from umtali.club.lobby import Lobby
+
+    ann = _member(club, "Ann")
+    game = club.practice(ann.id, "easy", "classic", "game")
+    n = 0
+    while not game.over:
+        _, decision = _choice(game, n)
+        game = club.game(club.play(ann.id, game.id, game.seq, decision).game.id)
+        n += 1
+    answers = iter([f"review {game.id}", "1", "", "", "quit"])
+    screen = _Scripted(lambda message: next(answers))
+    Lobby(club, club.member(ann.id), screen).run()
+    text = screen.text()
+    numbered = re.findall(r"(?m)^\s*\d+\. hand \d+ turn +\d+ (\w[^:]*): ", text)
+    players = {p.name for p in club.game(game.id).progress().players}
+    assert players == set(numbered) and "Ann" in players, text[:2000]
+    assert "Type a decision's number (1-" in text and "What would you play" in text
+    assert "The best: " in text

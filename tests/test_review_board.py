@@ -31,7 +31,7 @@ from umtali.bots.seat import GameInfo
 from umtali.engine.progress import hand_infos
 from umtali.engine.record import PlayerInfo, format_record
 from umtali.review.analysis import GameAnalysis, analyse_match
-from umtali.review.board_view import Shown, board_lines, graph_numbers
+from umtali.review.board_view import MORE, Shown, board_lines, graph_numbers
 from umtali.review.export import analysis_json
 from umtali.ui.graph import GUTTER, MARK, Plot, columns, render_graph
 from umtali.ui.theme import Theme
@@ -335,3 +335,194 @@ def test_the_board_keys_move_jump_try_again_and_leave(tmp_path: Path) -> None:
     finally:
         child.terminate(force=True)
     assert child.exitstatus == 0
+
+
+# ------------------------------------------------------------------ the other seat, by name
+
+
+def _other_seat(analysis: GameAnalysis, seat: int = 1) -> list[int]:
+    return [i for i, d in enumerate(analysis.decisions) if d.seat != seat]
+
+
+def test_the_other_seat_s_decisions_are_told_by_name_never_as_yours() -> None:
+    analysis = analysed()
+    others = _other_seat(analysis)
+    assert others
+    for i in others:
+        d = analysis.decisions[i]
+        text = "\n".join(board_lines(analysis, 1, Shown(cursor=i), Theme(), 200, 50))
+        words = text[text.index(f"{d.number}/{len(analysis.decisions)}") :]
+        words = words[: words.rindex("\n", 0, words.index("Hand 1:"))]
+        assert not re.search(r"\byour?\b(?! opponent)", words.replace("you ", "You ")), words
+        if d.played != d.best:
+            assert "of Bot's chance to win the game" in words, words
+    # The reviewed player's own decisions are still said to them.
+    own = next(i for i, d in enumerate(analysis.decisions) if d.seat == 1 and d.label)
+    assert "of your chance" in "\n".join(board_lines(analysis, 1, Shown(own), Theme(), 200, 50))
+
+
+def test_trying_the_other_seat_s_decision_again_asks_in_its_place() -> None:
+    from umtali.ui.retry import asked, retry_by_number
+
+    analysis = analysed()
+    i = _other_seat(analysis)[0]
+    d = analysis.decisions[i]
+    said = asked(d.verdict, analysis.voice(d, 1), Theme())
+    move = Theme().move(d.played)
+    assert said == (
+        f"Hand 1, turn {d.turn}: Bot played {move}. What would you play in Bot's place?"
+    )
+    # The --plain prompt tries any decision by its number, told by name.
+    screen = _Recording([str(d.number), "", ""])
+    voices = [analysis.voice(x, 1) for x in analysis.decisions]
+    verdicts = [x.verdict for x in analysis.decisions]
+    retry_by_number(screen, verdicts, analysis.names, voices, Theme())
+    text = "\n".join(screen.said)
+    assert "Bot played" in text and "you played" not in text
+    assert screen.tables == [d.view.player]
+
+
+class _Recording:
+    """A screen that answers from a list and keeps what was said (no terminal)."""
+
+    interactive = True
+
+    def __init__(self, answers: list[str]) -> None:
+        self.answers = answers
+        self.said: list[str] = []
+        self.tables: list[int] = []
+
+    def size(self) -> tuple[int, int]:
+        return 80, 24
+
+    def table(self, view: object, info: object, note: object = None) -> None:
+        self.tables.append(view.player)  # type: ignore[attr-defined]
+
+    def show(self, renderable: object) -> None: ...
+
+    def blank(self) -> None: ...
+
+    def say(self, message: object) -> None:
+        self.said.append(_text(message))
+
+    def ask(self, message: str, toolbar: object = None, completer: object = None) -> str:
+        self.said.append(message)
+        return self.answers.pop(0)
+
+    def page(self, renderable: object, title: str) -> None:
+        self.said.append(_text(renderable))
+
+    def wait(self, seconds: float) -> None: ...
+
+
+# ------------------------------------------------------------------ seats stay where they sit
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (200, 50)])
+def test_the_reviewed_player_stays_at_the_bottom_and_the_mover_s_hand_is_shown(
+    width: int, height: int
+) -> None:
+    analysis = analysed()
+    for i, d in enumerate(analysis.decisions):
+        lines = board_lines(analysis, 1, Shown(cursor=i), Theme(), width, height)
+        ann = next(n for n, line in enumerate(lines) if line.startswith(" Ann "))
+        bot = next(n for n, line in enumerate(lines) if line.startswith(" Bot "))
+        assert bot < ann, (i, "\n".join(lines))
+        hand = " ".join(c.symbol() for c in d.view.hand)
+        mover, other = (ann, bot) if d.seat == 1 else (bot, ann)
+        assert Theme().card_label(d.view.hand[0]) in lines[mover + 1], hand
+        assert "(to move)" in lines[mover] and Theme().back in lines[other]
+
+
+# ------------------------------------------------------------------ the table's cards
+
+
+@pytest.mark.parametrize("ascii_only", [False, True])
+def test_moves_are_shown_with_the_table_s_cards(ascii_only: bool) -> None:
+    analysis = analysed()
+    theme = Theme(ascii=ascii_only)
+    d = next(d for d in analysis.decisions if d.played.cards and d.played != d.best)
+    lines = board_lines(analysis, 1, Shown(cursor=d.number - 1), theme, 80, 24)
+    first = next(line for line in lines if line.startswith(f"{d.number}/"))
+    assert f"played {theme.move(d.played)}" in first and f"best {theme.move(d.best)}" in first
+    plain = [_text(t) for t in graph_numbers(analysis, 1, theme)]
+    assert any(f"{theme.move(d.played)}" in line for line in plain)
+    if not ascii_only:
+        assert str(d.played) not in first  # not the record's 10S
+        assert all(str(x.played) not in line for x in analysis.decisions if x.played.cards
+                   for line in plain if line.startswith(f"{x.number}. "))  # fmt: skip
+
+
+# ------------------------------------------------------------------ the graph's legend and names
+
+
+def test_the_board_has_a_legend_for_the_marks_and_the_cursor_at_80x24() -> None:
+    analysis = analysed()
+    text = "\n".join(board_lines(analysis, 1, Shown(), Theme(), 80, 24))
+    for said in ("? inaccuracy", "x mistake", "X blunder", "▲ this decision"):
+        assert said in text
+    ascii_text = "\n".join(board_lines(analysis, 1, Shown(), Theme(ascii=True), 80, 24))
+    assert "^ this decision" in ascii_text and ascii_text.isascii()
+
+
+@pytest.mark.parametrize("cursor", [0, 10, 11, 30])
+def test_marks_and_the_cursor_never_hide_a_hand_s_number(cursor: int) -> None:
+    marks: list[Label | None] = [None] * 40
+    for at in (0, 10, 20, 30):  # a mark on every hand's first decision
+        marks[at] = Label.BLUNDER
+    starts = ((0, "1"), (10, "2"), (20, "3"), (30, "4"))
+    plot = Plot((0.5,) * 40, starts, tuple(marks))
+    for width in (80, 60):
+        for key in (False, True):
+            axis = render_graph(plot, width, 3, cursor, compact=True, key=key).plain.split("\n")[3]
+            assert [c for c in axis if c.isdigit()] == ["1", "2", "3", "4"], axis
+            assert axis.count("X") == 4 - (cursor in (0, 10, 30)) and "▲" in axis
+
+
+def test_the_board_at_200x50_is_the_golden_screen() -> None:
+    analysis = analysed()
+    other = _other_seat(analysis)[1]
+    lines = board_lines(analysis, 1, Shown(cursor=other), Theme(), 200, 50)
+    assert len(lines) == 50 and max(len(line) for line in lines) <= 200
+    check_golden("board_200x50", "\n".join(line.rstrip() for line in lines) + "\n")
+    text = "\n".join(lines)
+    assert "Hand 1: " in text and "▶" in text  # the hand's decisions around this one
+    assert MORE not in text  # the reason in full, without 'r'
+
+
+# ------------------------------------------------------------------ the table's review page
+
+
+def test_the_table_s_review_page_takes_a_decision_s_number_at_one_prompt() -> None:
+    """After a hand against the bot, 'review' opens the page with the prompt under it:
+    typing a number there and Enter tries that decision again, with no Enter first."""
+    from test_app import run_app
+
+    from umtali.bots import NormalBot
+    from umtali.ui.app import AppScreen
+    from umtali.ui.human import HumanSeat
+    from umtali.ui.loop import TableLoop
+
+    game = one_hand_game()
+    said: list[str] = []
+
+    def body(screen: AppScreen) -> None:
+        bot = make_bot("normal", 2)
+        bot.name = "Bot"
+        ann = HumanSeat("Ann", screen, NormalBot(), lambda: None, Theme(), ("Bot", "normal"))
+        loop = TableLoop(screen, [ann, bot], (True, False), Theme(), delay=0)
+        say = screen.say
+
+        def saying(message: object) -> None:
+            said.append(_text(message))
+            say(message)  # type: ignore[arg-type]
+
+        screen.say = saying  # type: ignore[method-assign]
+        info = hand_infos(game)[0]
+        loop._hand_pause(game.hands[0], info, "Press Enter to deal the next hand")
+
+    # review; then on the page "1" and Enter; Enter alone shows the best; Enter ends the
+    # prompt under the table; Enter deals the next hand.
+    run_app(body, ["review\r", "1", "\r", "\r", "\r", "\r"])
+    assert any("What would you play now" in line for line in said), said
+    assert any(line.startswith("The best: ") for line in said), said

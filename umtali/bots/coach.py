@@ -16,7 +16,9 @@ hand and game gets an accuracy figure (:func:`accuracy`).  The reason given
 for a flagged decision is built from what the player could see: the card
 given that the opponent took at once and what they laid with it, the pair or
 run broken, the points left in hand at risk of forfeit, the score with the
-hands left.
+hands left.  Its words speak to the player ("your chance") by default; a
+:class:`Voice` tells the same findings of a player by name (a review of the other
+seat's decisions).
 
 The coach reads only :class:`PlayerView` values and public events, so its
 advice cannot depend on a card the player did not see; a test plants
@@ -55,6 +57,43 @@ COSTLY_POINTS = 10.0
 #: How fast a decision's accuracy falls with the chance it gave up: 100 for the best
 #: move, about 74 for an inaccuracy's 3%, 50 for a mistake's 7%, 22 for a blunder's 15%.
 ACCURACY_FALL = 0.1
+
+
+@dataclass(frozen=True, slots=True)
+class Voice:
+    """Whom the coach's words are about: the mover, their possessive, the other seat.
+
+    >>> Fact("{me} led by 15; {them} took 3C; {mine} pair").words(Voice.named("Bot", "Ann"))
+    "Bot led by 15; Ann took 3C; Bot's pair"
+    """
+
+    me: str = "you"
+    mine: str = "your"
+    them: str = "your opponent"
+    to_them: str = "them"  # the other seat again, later in a sentence
+
+    @staticmethod
+    def named(name: str, other: str) -> Voice:
+        """The mover told of by ``name``, the other seat by ``other``."""
+        mine = f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
+        return Voice(name, mine, other, other)
+
+
+#: The coach speaking to the player whose decision it was.
+YOU = Voice()
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """Something the mover could see, as words with places for who is meant
+    (``{me}``, ``{mine}``, ``{them}``): told to the player or of them by name."""
+
+    template: str
+
+    def words(self, voice: Voice = YOU) -> str:
+        return self.template.format(
+            me=voice.me, mine=voice.mine, them=voice.them, to_them=voice.to_them
+        )
 
 
 class Label(Enum):
@@ -120,7 +159,7 @@ class Verdict:
     points: float  # the points given up, on average
     view: PlayerView
     info: GameInfo
-    facts: tuple[str, ...] = ()
+    facts: tuple[Fact, ...] = ()
     chances: bool = True
     #: The best move's chance of winning and the played one's (None: points only).
     odds: tuple[float, float] | None = None
@@ -131,18 +170,17 @@ class Verdict:
     def label(self) -> Label | None:
         return label_for(self.cost, self.chances, self.points)
 
-    @property
-    def reasons(self) -> tuple[Reason, ...]:
+    def reasons(self, voice: Voice = YOU) -> tuple[Reason, ...]:
         """What was better, by how much, and why: the verdict's own findings, then the
-        facts the player could see, each a clause of its own."""
-        facts = tuple(Reason(Clause.FACT, fact) for fact in self.facts)
+        facts the player could see, each a clause of its own, told in ``voice``."""
+        facts = tuple(Reason(Clause.FACT, fact.words(voice)) for fact in self.facts)
         if self.played == self.best:
             said = "the best move here"
             if self.odds is not None:
                 said += f": {_pct(self.odds[0])} to win the game"
             return (Reason(Clause.BEST, said), *facts)
         if self.chances:
-            cost = f"{_pct(self.cost, 'about ')} of your chance to win the game"
+            cost = f"{_pct(self.cost, 'about ')} of {voice.mine} chance to win the game"
             cost += f" ({_points(self.points)})"
         else:
             cost = f"about {self.points:.1f} points this hand"
@@ -152,9 +190,9 @@ class Verdict:
             cost += f": {_pct(best)} to win with {self.best}, {_pct(mine)} as played"
         return (Reason(Clause.BETTER, f"better: {self.best}"), Reason(Clause.COST, cost), *facts)
 
-    def reason(self) -> str:
+    def reason(self, voice: Voice = YOU) -> str:
         """What was better, by how much, and why, in words a player can use."""
-        return "; ".join(str(reason) for reason in self.reasons)
+        return "; ".join(str(reason) for reason in self.reasons(voice))
 
 
 class Clause(Enum):
@@ -329,11 +367,11 @@ def _facts(
     turn: int,
     seen: tuple[Event, ...],
     hand: Hand,
-) -> tuple[str, ...]:
+) -> tuple[Fact, ...]:
     """Concrete reasons, from what the player could see then and saw after."""
-    facts: list[str] = []
+    facts: list[Fact] = []
     me = view.player
-    context = _score_context(view, info)
+    context = _score_fact(view, info)
     if played == best:  # nothing to find fault with: only the score is said
         return () if context is None else (context,)
     if played.kind is ActionKind.DISCARD and not played.down:
@@ -345,7 +383,7 @@ def _facts(
         if broken is not None:
             facts.append(broken)
     if best.kind is ActionKind.DISCARD and best.down and not played.down:
-        facts.append("going out there would have ended the hand before your opponent went out")
+        facts.append(Fact("going out there would have ended the hand before {them} went out"))
     lost = hand.forfeited if hand.went_out == 3 - me else ()
     kept = played.cards[0] if played.kind is ActionKind.DISCARD else None
     if lost and kept is not None and best.kind is ActionKind.DISCARD:
@@ -353,8 +391,10 @@ def _facts(
         if _value(thrown, view) > _value(kept, view):
             points = sum(_value(c, view) for c in lost)
             facts.append(
-                f"you kept {thrown} in hand, and when your opponent went out the {points} "
-                "points left in your hand were forfeited to them"
+                Fact(
+                    f"{{me}} kept {thrown} in hand, and when {{them}} went out the {points} "
+                    "points left in {mine} hand were forfeited to {to_them}"
+                )
             )
     if context is not None:
         facts.append(context)
@@ -366,7 +406,7 @@ def _value(card: Card, view: PlayerView) -> int:
     return points(card.bit)
 
 
-def _taken_and_laid(card: Card, me: int, turn: int, seen: tuple[Event, ...]) -> str | None:
+def _taken_and_laid(card: Card, me: int, turn: int, seen: tuple[Event, ...]) -> Fact | None:
     """'your opponent took 3C at once and laid 4C 3C 2C with it', where they did."""
     theirs = [e for e in seen if e.turn == turn + 1 and e.player != me]
     if not any(e.kind.is_take and card in e.cards for e in theirs):
@@ -376,25 +416,31 @@ def _taken_and_laid(card: Card, me: int, turn: int, seen: tuple[Event, ...]) -> 
         None,
     )
     if laid is None:
-        return f"your opponent took {card} at once"
+        return Fact(f"{{them}} took {card} at once")
     cards = " ".join(str(c) for c in laid.cards)
-    return f"your opponent took {card} at once and laid {cards} with it"
+    return Fact(f"{{them}} took {card} at once and laid {cards} with it")
 
 
-def _broke(card: Card, held: tuple[Card, ...], best: Action) -> str | None:
+def _broke(card: Card, held: tuple[Card, ...], best: Action) -> Fact | None:
     """'it broke your pair of 7s' (or a run in the making), where the best move kept it."""
     if best.kind is ActionKind.DISCARD and card in best.cards:
         return None
     mates = [c for c in held if c != card and c.rank == card.rank]
     if mates:
-        return f"it broke your pair {card} {mates[0]}"
+        return Fact(f"it broke {{mine}} pair {card} {mates[0]}")
     near = [c for c in held if c.suit == card.suit and abs(c.rank - card.rank) == 1]
     if near:
-        return f"it broke your run in the making {card} {near[0]}"
+        return Fact(f"it broke {{mine}} run in the making {card} {near[0]}")
     return None
 
 
 def _score_context(view: PlayerView, info: GameInfo) -> str | None:
+    """The score with the hands left, where it weighs, said to the player."""
+    fact = _score_fact(view, info)
+    return None if fact is None else fact.words()
+
+
+def _score_fact(view: PlayerView, info: GameInfo) -> Fact | None:
     """The score with the hands left, where it weighs: a lead or a deficit of ten or
     more, or any in the last hand."""
     hands = view.rules.hands_per_game
@@ -403,11 +449,11 @@ def _score_context(view: PlayerView, info: GameInfo) -> str | None:
     left = max(1, hands - info.hand_number + 1)  # this hand counted
     if not hands or lead == 0 or (abs(lead) < 10 and left > 1):
         return None
-    led = f"you led by {lead}" if lead > 0 else f"you trailed by {-lead}"
+    led = f"{{me}} led by {lead}" if lead > 0 else f"{{me}} trailed by {-lead}"
     if left == 1:
-        return f"{led} points in the last hand"
+        return Fact(f"{led} points in the last hand")
     more = "1 more hand" if left == 2 else f"{left - 1} more hands"
-    return f"{led} points, with this hand and {more} to play"
+    return Fact(f"{led} points, with this hand and {more} to play")
 
 
 def try_again(verdict: Verdict, action: Action, budget: int | None = None) -> tuple[float, float]:

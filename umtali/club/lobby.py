@@ -337,14 +337,27 @@ def _ladder(lobby: Lobby, args: list[str]) -> None:
 def _review(lobby: Lobby, args: list[str]) -> None:
     stored = _finished_game(lobby, args)
     seat = stored.seat_of(lobby.member.id) or 1
-    from umtali.review.game import review_match
+    from rich.console import Group
+
+    from umtali.review.analysis import analyse_match
+    from umtali.review.board_view import graph_numbers
     from umtali.ui.coaching import render_review
+    from umtali.ui.retry import retry_by_number
 
     progress = stored.progress()
-    lobby.screen.say(Text("The coach is weighing your decisions...", "dim"))
-    hands, _ = review_match(progress.match, seat)
-    name = visible(progress.players[seat - 1].name)
-    lobby.screen.page(render_review(hands, name, lobby.theme), f"review of game {stored.id}")
+    lobby.screen.say(Text("The coach is weighing the game's decisions...", "dim"))
+    names = (visible(progress.players[0].name), visible(progress.players[1].name))
+    # Both players' decisions, numbered across the game, as ``umtali review --plain``
+    # shows them; one prompt under them takes a number to try that decision again.
+    analysis = analyse_match(progress.match, names)
+    hands, numbers = analysis.reviewed(seat)
+    theme = lobby.theme
+    review = render_review(hands, names[seat - 1], theme, retry=True, numbers=numbers)
+    page = Group(*graph_numbers(analysis, seat, theme), Text(""), review)
+    verdicts = [d.verdict for d in analysis.decisions]
+    voices = [analysis.voice(d, seat) for d in analysis.decisions]
+    title = f"review of game {stored.id}"
+    retry_by_number(lobby.screen, verdicts, names, voices, theme, (page, title))
 
 
 def _replay(lobby: Lobby, args: list[str]) -> None:

@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from umtali.engine.cards import Card, by_rank_desc, mask_of
@@ -60,10 +60,19 @@ class Action:
         return mask_of(self.cards)
 
     def __str__(self) -> str:
+        return self.spelled(str)
+
+    def spelled(self, card: Callable[[Card], str]) -> str:
+        """The action in notation with each card written by ``card`` (a screen's
+        suit symbols, say); ``str`` gives the notation itself.
+
+        >>> Action.parse("play 10d on jd").spelled(lambda c: c.rank_name + "d")
+        'play 10d on Jd'
+        """
         verb = "take" if self.kind is ActionKind.TAKE_FROM else self.kind.value
-        parts = [verb, *(str(c) for c in self.cards)]
+        parts = [verb, *(card(c) for c in self.cards)]
         if self.target is not None:
-            parts += ["on", str(self.target)]
+            parts += ["on", card(self.target)]
         if self.down:
             parts.append("down")
         return " ".join(parts)

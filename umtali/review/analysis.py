@@ -20,7 +20,17 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from umtali.bots.coach import INACCURACY, HandReview, Label, Verdict, is_choice, listed, weigh_hand
+from umtali.bots.coach import (
+    INACCURACY,
+    YOU,
+    HandReview,
+    Label,
+    Verdict,
+    Voice,
+    is_choice,
+    listed,
+    weigh_hand,
+)
 from umtali.bots.equity import equity_for
 from umtali.engine.actions import Action
 from umtali.engine.cards import Card
@@ -129,6 +139,13 @@ class GameAnalysis:
             return f"The game was not finished: {a} to {b} after {n} hand{'s' * (n != 1)}."
         name = self.names[self.winner - 1]
         return f"{name} won {max(a, b)} to {min(a, b)}."
+
+    def voice(self, decision: Decision, reviewer: int) -> Voice:
+        """How the coach tells ``decision`` to the ``reviewer``: to them where it was
+        theirs, else of the other seat by its name ("it cost Bot (normal) ...")."""
+        if decision.seat == reviewer:
+            return YOU
+        return Voice.named(self.names[decision.seat - 1], "you")
 
     def hand_starts(self) -> list[int]:
         """The index of each hand's first decision (one per hand with decisions)."""

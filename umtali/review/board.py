@@ -113,8 +113,9 @@ class Board:
     def try_again(self) -> None:
         if not self.count:
             return
-        verdict = self.analysis.decisions[self.shown.cursor].verdict
-        said = Text(f"{asked(verdict)} Type a move and Enter (Enter alone: the best; Esc: back).")
+        decision = self.analysis.decisions[self.shown.cursor]
+        question = asked(decision.verdict, self.analysis.voice(decision, self.seat), self.theme)
+        said = Text(f"{question} Type a move and Enter (Enter alone: the best; Esc: back).")
         self.shown = replace(self.shown, typed="", again="", said=(said,), full=False)
 
     def type_move(self, char: str) -> None:
@@ -127,7 +128,7 @@ class Board:
         text = self.shown.again or ""
         verdict = self.analysis.decisions[self.shown.cursor].verdict
         if not text.strip():
-            self.shown = replace(self.shown, again=None, said=(best_of(verdict),))
+            self.shown = replace(self.shown, again=None, said=(best_of(verdict, self.theme),))
             return None
         action = read_move(text, verdict)
         if isinstance(action, Text):
@@ -144,8 +145,9 @@ class Board:
         return worker
 
     def _answer(self, cursor: int, action: Action) -> None:
-        verdict = self.analysis.decisions[cursor].verdict
-        said = (judged(verdict, action), best_of(verdict))
+        decision = self.analysis.decisions[cursor]
+        verdict, voice = decision.verdict, self.analysis.voice(decision, self.seat)
+        said = (judged(verdict, action, voice, self.theme), best_of(verdict, self.theme))
         with self._lock:
             if self.shown.cursor == cursor and self.shown.again is None:
                 self.shown = replace(self.shown, said=said)

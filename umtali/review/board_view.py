@@ -1,12 +1,16 @@
 """The review board drawn: a pure function from what it shows to rich renderables.
 
 One screen, top to bottom: the players, the result and the graph's whose-chance;
-the graph (:mod:`umtali.ui.graph`) with its cursor at the decision shown; the
-table as the mover saw it then (:func:`umtali.ui.render.draw_table`); the move
-played, the best move, the chance before and after, and the reason; what a try
-again said; the keys.  The table gets the rows the rest leaves, so the board fits
-80×24 and a taller terminal gives the graph and the table more room.  The board
-application (:mod:`umtali.review.board`) and its golden screen draw through here.
+the graph (:mod:`umtali.ui.graph`) with its legend and its cursor at the decision
+shown; the table as the mover saw it then (:func:`umtali.ui.render.draw_table`),
+the reviewed player always at the bottom (at the other seat's decision that seat's
+hand is face up on top and the reviewed player's hand is backs, as that seat saw
+it); the move played, the best move, the chance before and after, and the reason,
+the other seat's told by its name; what a try again said; the keys.  The table
+gets the rows the rest leaves, so the board fits 80×24; a taller terminal gives
+the graph and the table more room, and rows still spare list the hand's decisions
+around the one shown.  The board application (:mod:`umtali.review.board`) and its
+golden screens draw through here.
 """
 
 from __future__ import annotations
@@ -18,10 +22,10 @@ from rich.text import Text
 
 from umtali.review.analysis import Decision, GameAnalysis
 from umtali.ui.coaching import label_style
-from umtali.ui.graph import Plot, legend, render_graph
+from umtali.ui.graph import MARK, MARK_STYLE, Plot, render_graph
 from umtali.ui.layout import lines_of
 from umtali.ui.render import TableInfo, draw_table
-from umtali.ui.theme import Theme
+from umtali.ui.theme import DEFAULT_THEME, Theme
 
 #: Below this many rows the graph is compact (marks and cursor on its axis row).
 ROOMY = 30
@@ -30,6 +34,8 @@ KEYS = "←→ move  ↑↓ hand  n/p flagged  12 Enter: go to 12  r read  t try
 ASCII_KEYS = "<- -> move  up/down hand  n/p flagged  12 Enter: go to 12  r read  t try  q quit"
 MIN_WORDS = 3  # rows kept under the table for the decision in words
 MORE = "... (r: read it all)"
+#: Rows spare under the words that are worth a list of the hand's decisions.
+AROUND = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +82,9 @@ def whose(analysis: GameAnalysis, seat: int) -> str:
     return f"Graph: {analysis.names[seat - 1]}'s chance of winning the game after each decision."
 
 
-def describe(decision: Decision, analysis: GameAnalysis) -> list[Text]:
-    """The decision at the cursor in words: where, who played what, the best, why."""
+def describe(decision: Decision, analysis: GameAnalysis, seat: int, theme: Theme) -> list[Text]:
+    """The decision at the cursor in words: where, who played what, the best, why;
+    told to ``seat``, the reviewed player, and of the other seat by name."""
     total = len(analysis.decisions)
     name = analysis.names[decision.seat - 1]
     where = f"hand {decision.hand}, turn {decision.turn}"
@@ -86,15 +93,16 @@ def describe(decision: Decision, analysis: GameAnalysis) -> list[Text]:
     first = Text.assemble(
         (f"{decision.number}/{total}", "bold"),
         f" {where}: {name} played ",
-        (str(decision.played), "bold"),
+        (theme.move(decision.played), "bold"),
     )
     label = decision.label
     if label is not None:
         first.append(f" ({label.value})", label_style(label))
     if decision.played != decision.best:
-        first.append(f"; best {decision.best}")
+        first.append(f"; best {theme.move(decision.best)}")
     lines = [first]
-    reason = decision.reason  # says the chances before and after, where measured
+    # The reason says the chances before and after, where measured.
+    reason = decision.verdict.reason(analysis.voice(decision, seat))
     lines.append(Text(reason[0].upper() + reason[1:] + ".", "dim" if label is None else ""))
     return lines
 
@@ -121,11 +129,10 @@ def board_lines(
     if analysis.chances:
         plot_rows = max(3, min(12, height // 4)) if roomy else 3
         plot = plot_of(analysis, seat)
-        top.append(render_graph(plot, width, plot_rows, shown.cursor, theme.ascii, not roomy))
-        if roomy:
-            top.append(Text(legend(theme.ascii), "dim"))
+        graph = render_graph(plot, width, plot_rows, shown.cursor, theme.ascii, not roomy, True)
+        top.append(graph)
     # What was asked and said comes before the reason, which is cut first.
-    first, *reason = describe(decision, analysis)
+    first, *reason = describe(decision, analysis, seat, theme)
     bottom: list[RenderableType] = [first, *shown.said]
     if shown.again is not None:
         bottom.append(Text.assemble(("again> ", "bold"), shown.again))
@@ -145,18 +152,52 @@ def board_lines(
     table_width = min(width, TABLE_WIDTH)
     # The table as it needs to be seen, then the words in the rows it leaves: what does
     # not fit is cut, and 'r' shows it all.
-    table = draw_table(decision.view, info, theme, table_width, max(1, room - MIN_WORDS))
+    # The reviewed player stays at the bottom: the other seat's view is drawn upside.
+    upside = decision.seat != seat
+    rows = max(1, room - MIN_WORDS)
+    table = draw_table(decision.view, info, theme, table_width, rows, on_top=upside)
     drawn = lines_of(table, table_width, color_system)[: max(0, room - MIN_WORDS)]
     left = room - len(drawn)
     if len(foot) > left:
         foot = foot[: max(0, left - 1)] + lines_of(Text(MORE, "dim"), width, color_system)
-    gap = [""] * max(0, height - len(head) - len(drawn) - len(foot) - len(keys))
-    return (head + drawn + foot + gap + keys)[:height]  # the keys on the last row
+    spare = height - len(head) - len(drawn) - len(foot) - len(keys)
+    if spare >= AROUND:
+        listed = around(analysis, shown.cursor, spare - 1, theme)
+        foot += ["", *lines_of(Group(*listed), width, color_system)[: spare - 1]]
     gap = [""] * max(0, height - len(head) - len(drawn) - len(foot) - len(keys))
     return (head + drawn + foot + gap + keys)[:height]  # the keys on the last row
 
 
-def graph_numbers(analysis: GameAnalysis, seat: int) -> list[Text]:
+def around(analysis: GameAnalysis, cursor: int, rows: int, theme: Theme) -> list[Text]:
+    """The hand's decisions around the one at ``cursor``, a line each (the one shown
+    marked), in at most ``rows`` lines: where a learner is in the hand, and what came
+    just before and after."""
+    here = analysis.decisions[cursor]
+    same = [
+        i for i, d in enumerate(analysis.decisions) if (d.game, d.hand) == (here.game, here.hand)
+    ]
+    title = f"Hand {here.hand}" if not analysis.session else f"Game {here.game}, hand {here.hand}"
+    lines = [Text(f"{title}: {len(same)} decisions", "bold")]
+    room = max(0, rows - 1)
+    at = same.index(cursor)
+    start = max(0, min(at - room // 2, len(same) - room))
+    width = len(str(len(analysis.decisions)))
+    for i in same[start : start + room]:
+        d = analysis.decisions[i]
+        mark = (">" if theme.ascii else "▶") if i == cursor else " "
+        line = Text(f"{mark} {d.number:>{width}}. turn {d.turn:>2} {analysis.names[d.seat - 1]}: ")
+        line.append(theme.move(d.played), "bold" if i == cursor else "")
+        if d.label is not None:
+            line.append(" ")
+            line.append(MARK[d.label], MARK_STYLE[d.label])
+            line.append(f" {d.label.value}", label_style(d.label))
+        if d.played != d.best:
+            line.append(f"; best {theme.move(d.best)}", "dim")
+        lines.append(line)
+    return lines
+
+
+def graph_numbers(analysis: GameAnalysis, seat: int, theme: Theme = DEFAULT_THEME) -> list[Text]:
     """The graph as plain numbers, a line a decision (plain mode, scripts): who played
     what, and ``seat``'s chance of winning the game after it, with the decision's label."""
     lines = [header(analysis)]
@@ -171,7 +212,7 @@ def graph_numbers(analysis: GameAnalysis, seat: int) -> list[Text]:
             lines.append(Text(f"Game {game}", "bold"))
         chance = d.chance_for(seat)
         said = f"{d.number:>{width}}. hand {d.hand} turn {d.turn:>2} "
-        said += f"{analysis.names[d.seat - 1]}: {d.played}"
+        said += f"{analysis.names[d.seat - 1]}: {theme.move(d.played)}"
         if chance is not None:
             said += f"; {100 * chance:.0f}%"
         if d.label is not None:

@@ -129,7 +129,7 @@ def _review_lines(
     from umtali.ui.screen import LineScreen
 
     console = Console(highlight=False)
-    for line in graph_numbers(analysis, seat):
+    for line in graph_numbers(analysis, seat, theme):
         console.print(line)
     console.print()
     hands, numbers = analysis.reviewed(seat, threshold)
@@ -138,5 +138,7 @@ def _review_lines(
     if interactive and analysis.decisions:
         session: PromptSession[str] = PromptSession(input=GatedInput.terminal())
         verdicts = [d.verdict for d in analysis.decisions]
-        retry_by_number(LineScreen(console, session, theme), verdicts, analysis.names)
+        voices = [analysis.voice(d, seat) for d in analysis.decisions]
+        screen = LineScreen(console, session, theme)
+        retry_by_number(screen, verdicts, analysis.names, voices, theme)
     return 0

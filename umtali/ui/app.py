@@ -502,6 +502,20 @@ class AppScreen:
             self._messages = []  # what was said before the page was about then
         self._changed()
 
+    def ask_on_page(self, renderable: RenderableType, title: str, message: str) -> str:
+        """A page with a question under it, answered as :meth:`ask` is: the arrow and
+        page keys scroll the page, the other keys type the answer (a review that takes
+        a decision's number); the page goes once the answer is given."""
+        with self._cond:
+            self._page = _Page(renderable, title)
+        try:
+            return self.ask(message)
+        finally:
+            with self._cond:
+                self._page = None
+                self._messages = []
+            self._changed()
+
     def wait(self, seconds: float) -> None:
         watch = self.watching
         start = time.monotonic()
@@ -641,6 +655,7 @@ class AppScreen:
         if page is None:
             return
         columns, rows = self.size()
+        rows -= self._prompt_rows() if self._question is not None else 0  # ask_on_page
         most = max(0, len(self._page_lines(page, bounds(columns)[1])) - (rows - 1))
         top = page.top + by if by is not None else to if to is not None else page.top
         page.top = min(max(0, top), most)
@@ -667,6 +682,7 @@ class AppScreen:
         columns, rows = self.size()
         page = self._page
         if page is not None:
+            rows -= self._prompt_rows() if self._question is not None else 0  # ask_on_page
             key: tuple[object, ...] = ("page", id(page), page.top, columns, rows, width)
         else:
             rows -= self._prompt_rows() - 1
@@ -718,9 +734,11 @@ class AppScreen:
         page = self._page
         if page is not None:
             _, rows = self.size()
+            rows -= self._prompt_rows() if self._question is not None else 0  # ask_on_page
             total = len(self._page_lines(page, columns))
             last = min(total, page.top + rows - 1)
-            text = page_toolbar(page.title, page.top + 1, last, total, dot, columns)
+            back = "Enter: back" if self._question is not None else "q: back"
+            text = page_toolbar(page.title, page.top + 1, last, total, dot, columns, back)
         elif self._question is not None and self._question.toolbar is not None:
             text = " " + self._question.toolbar(columns)
         elif self.watching is not None:
@@ -735,6 +753,7 @@ class AppScreen:
 
     def _layout(self) -> Layout:
         page_open = Condition(lambda: self._page is not None)
+        asking = Condition(lambda: self._question is not None)
         prompt_row = Window(
             BufferControl(
                 self.buffer,
@@ -747,7 +766,10 @@ class AppScreen:
         prompt_line = VSplit([Window(width=self._margin), prompt_row], height=self._prompt_rows)
         above = FloatContainer(
             content=HSplit(
-                [_Drawn(self._frame_rows), ConditionalContainer(prompt_line, filter=~page_open)]
+                [
+                    _Drawn(self._frame_rows),
+                    ConditionalContainer(prompt_line, filter=~page_open | asking),
+                ]
             ),
             # Tab's menu floats over the frame and the command line only: where it
             # does not fit under the cursor it goes above, never over the toolbar.

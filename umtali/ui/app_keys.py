@@ -61,11 +61,12 @@ def watch_toolbar(watching: Watching, dot: str, columns: int) -> str:
     return text
 
 
-def page_toolbar(title: str, first: int, last: int, total: int, dot: str, columns: int) -> str:
+def page_toolbar(
+    title: str, first: int, last: int, total: int, dot: str, columns: int, back: str = "q: back"
+) -> str:
     """The toolbar under an open page: its title, the lines shown and the keys, in as
-    few words as make it fit ``columns``; ``q: back`` is always there, being the way out."""
+    few words as make it fit ``columns``; ``back`` is always there, being the way out."""
     lines = f"lines {first}-{last} of {total}"
-    back = "q: back"
     for parts in (
         (title, lines, "arrows PgUp PgDn Space", back),
         (title, lines, "PgUp PgDn Space", back),
@@ -77,6 +78,10 @@ def page_toolbar(title: str, first: int, last: int, total: int, dot: str, column
         if len(text) <= columns:
             return text
     return " " + back
+
+
+#: Keys that scroll a page and still do while a question is asked under it.
+_SCROLL = ("up", "down", "pageup", "pagedown")
 
 
 class Controls(Protocol):
@@ -111,6 +116,8 @@ def bindings(screen: Controls) -> KeyBindings:
     keys = KeyBindings()
     page_open = Condition(lambda: screen.page_open)
     asking = Condition(lambda: screen.asking)
+    # A page with a question under it (a review): the keys type the answer.
+    paging = page_open & ~asking
     watching = Condition(lambda: screen.watching is not None) & ~asking & ~page_open
     empty = Condition(lambda: not screen.buffer.text)
 
@@ -118,14 +125,14 @@ def bindings(screen: Controls) -> KeyBindings:
     def _ctrl_c(event: KeyPressEvent) -> None:
         screen.interrupt()
 
-    @keys.add("enter", filter=~page_open)
+    @keys.add("enter", filter=~paging)
     def _enter(event: KeyPressEvent) -> None:
         """Enter sends the line whatever state the line is in (a selection begun
         with Ctrl-Space, say, where prompt_toolkit's own Enter does nothing)."""
         screen.buffer.exit_selection()
         screen.buffer.validate_and_handle()
 
-    @keys.add("c-d", filter=asking & empty & ~page_open)
+    @keys.add("c-d", filter=asking & empty)
     def _ctrl_d(event: KeyPressEvent) -> None:
         screen.answer(EOFError())
 
@@ -153,7 +160,7 @@ def bindings(screen: Controls) -> KeyBindings:
         event.app.renderer.clear()
 
     # A page: scroll, or close.
-    @keys.add(Keys.Any, filter=page_open)
+    @keys.add(Keys.Any, filter=paging)
     def _page_other(event: KeyPressEvent) -> None:
         """Other keys do nothing while a page is open."""
 
@@ -174,7 +181,7 @@ def bindings(screen: Controls) -> KeyBindings:
         ("escape", screen.close_page),
         ("enter", screen.close_page),
     ):
-        keys.add(key, filter=page_open, eager=True)(_action(move))
+        keys.add(key, filter=page_open if key in _SCROLL else paging, eager=True)(_action(move))
 
     # Watching two bots.
     @keys.add(Keys.Any, filter=watching)

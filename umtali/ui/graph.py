@@ -4,7 +4,9 @@ Drawn as lichess draws its evaluation graph: an area that rises with the chance
 (block characters, eighths of a row; ``#`` under ``--ascii``), the hands marked
 along the axis under it, the flagged decisions marked under the axis (``?`` an
 inaccuracy, ``x`` a mistake, ``X`` a blunder), and a cursor over the decision
-shown (on a short terminal the marks and the cursor sit on the axis row).  It
+shown (on a short terminal the marks and the cursor sit on the axis row, and a
+hand's name moves along past them).  A legend beside the plot says what the marks
+and the cursor are.  It
 fits the width it is given (80 columns at the least terminal): where there are
 more decisions than columns several share one, which shows the chance after the
 last of them and the worst of their marks.  A pure function of its values: the
@@ -13,7 +15,7 @@ board and the tests draw the same lines.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -22,6 +24,8 @@ from umtali.bots.coach import Label
 
 #: Columns before the plot, for its scale ("100%").
 GUTTER = 5
+#: Columns after the plot for its legend, one mark a row ("? inaccuracy").
+LEGEND = 17
 MARK = {Label.INACCURACY: "?", Label.MISTAKE: "x", Label.BLUNDER: "X"}
 MARK_STYLE = {Label.INACCURACY: "yellow", Label.MISTAKE: "dark_orange", Label.BLUNDER: "bold red"}
 _ORDER = (None, Label.INACCURACY, Label.MISTAKE, Label.BLUNDER)
@@ -60,9 +64,13 @@ def shown_in(column: int, cols: Sequence[int]) -> int:
     return last
 
 
-def legend(ascii_only: bool = False) -> str:
-    """What the marks under the graph mean."""
-    return "? inaccuracy  x mistake  X blunder  " + ("v" if ascii_only else "▼") + " shown"
+def legend(ascii_only: bool = False, compact: bool = False) -> list[Text]:
+    """What the marks under the graph mean, and the cursor: a line each."""
+    lines = [Text.assemble((MARK[label], MARK_STYLE[label]), f" {label.value}") for label in MARK]
+    pointers = ("^", "▲") if compact else ("v", "▼")  # under the plot, or over it
+    cursor = pointers[0] if ascii_only else pointers[1]
+    lines.append(Text.assemble((cursor, "bold"), " this decision"))
+    return lines
 
 
 def render_graph(
@@ -72,12 +80,14 @@ def render_graph(
     cursor: int | None = None,
     ascii_only: bool = False,
     compact: bool = False,
+    key: bool = False,
 ) -> Text:
     """The graph in ``width`` columns: ``height`` rows of plot, an axis with the hands,
     and a row of marks; a ``cursor`` is pointed at from a row above the plot and its
     column drawn reversed.  ``compact`` (a short terminal) puts the marks and the
-    cursor on the axis row, over the hands' names, and has no row above."""
-    room = max(1, width - GUTTER)
+    cursor on the axis row, a hand's name moved on past them, and has no row above.
+    ``key`` puts the :func:`legend` at the right of the plot, in :data:`LEGEND` columns."""
+    room = max(1, width - GUTTER - (LEGEND if key else 0))
     n = len(plot.chances)
     # Fewer decisions than columns: each gets the same whole number of columns.
     plot_width = n * max(1, room // n) if 0 < n <= room else room
@@ -104,29 +114,50 @@ def render_graph(
             style = "reverse" if c == here else ("dim" if char in " ┈-" else "cyan")
             line.append(char, style)
         lines.append(line)
-    axis = _axis(plot, cols, plot_width, ascii_only)
     marks = _marks(plot, cols)
     if not compact:
-        lines.append(_row(axis, {}, "dim"))
+        lines.append(_row(_axis(plot, cols, plot_width, ascii_only), {}, "dim"))
         marked = _row({}, marks, "")
         marked.rstrip()
         lines.append(marked)
-        return Text("\n").join(lines)
-    if here is not None:
-        marks = {**marks, here: None}
-    lines.append(_row(axis, marks, "dim", here, pointer))
+    else:
+        taken = {*marks, *(() if here is None else (here,))}
+        axis = _axis(plot, cols, plot_width, ascii_only, taken)
+        if here is not None:
+            marks = {**marks, here: None}
+        lines.append(_row(axis, marks, "dim", here, pointer))
+    if key:
+        first = 0 if compact or here is None else 1  # beside the plot, not its pointer
+        edge = GUTTER + plot_width + 2
+        for k, said in enumerate(legend(ascii_only, compact)):
+            if first + k < len(lines):
+                line = lines[first + k]
+                line.rstrip()
+                line.pad_right(edge - line.cell_len)
+                line.append_text(said)
     return Text("\n").join(lines)
 
 
-def _axis(plot: Plot, cols: Sequence[int], width: int, ascii_only: bool) -> dict[int, str]:
-    """The axis under the plot, each hand's name where its first decision is."""
+def _axis(
+    plot: Plot,
+    cols: Sequence[int],
+    width: int,
+    ascii_only: bool,
+    taken: Collection[int] = (),
+) -> dict[int, str]:
+    """The axis under the plot, each hand's name where its first decision is, or just
+    after the ``taken`` columns there (a mark or the cursor on the same row)."""
     row = dict.fromkeys(range(width), "-" if ascii_only else "─")
     free = 0  # the first column a name may start at
     for index, name in plot.starts:
         if index >= len(cols) or cols[index] < free:
             continue
         at = cols[index]
-        for k, char in enumerate(name[: width - at]):
+        while at < width and any(at + k in taken for k in range(len(name))):
+            at += 1
+        if at + len(name) > width:
+            continue
+        for k, char in enumerate(name):
             row[at + k] = char
         free = at + len(name) + 1
     return row

@@ -463,8 +463,7 @@ class TableLoop:
             self.screen.say(Text("The coach is weighing your decisions...", "dim"))
             review = review_hand(hand, player, number, info)
             page = render_review([(1, review)], self.names[player - 1], self.theme, retry=True)
-            self.screen.page(page, "review")
-            retry_loop(self.screen, review.verdicts, self.names)
+            retry_loop(self.screen, review.verdicts, self.names, self.theme, (page, "review"))
 
     # -------------------------------------------------------------- pauses
 

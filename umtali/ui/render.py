@@ -222,9 +222,12 @@ def draw_table(
     width: int,
     rows: int,
     reveal: Sequence[Card] | None = None,
+    on_top: bool = False,
 ) -> RenderableType:
     """The table in ``rows`` lines (when it can be: the columns of cards shrink to
-    fit), whatever the size; :func:`render_table` checks the size first."""
+    fit), whatever the size; :func:`render_table` checks the size first.  ``on_top``
+    draws the viewer's seat on top, its hand face up, and the other seat below (a
+    review keeps the reviewed player at the bottom at the other seat's decisions)."""
     me, opp = view.player - 1, 2 - view.player
     names = info.names
     pile = render_pile(view, theme, width)
@@ -254,12 +257,21 @@ def draw_table(
     lines: list[Text] = []
     backs = theme.back * view.opponent_hand_size
     held = view.opponent_hand_size
-    lines.append(header(opp, f" {backs} {held} card{'s' if held != 1 else ''}"))
+    theirs = [header(opp, f" {backs} {held} card{'s' if held != 1 else ''}")]
     if reveal is not None:
         shown = Text("  ")
         shown.append_text(theme.cards(list(reveal)))
-        lines.append(shown)
-    lines += render_side(view.sides[opp], theme, width, rows_for[opp])
+        theirs.append(shown)
+    mark = "" if names[me] == "You" or reveal is not None else f" ({info.seat})"
+    if view.hidden_hand is not None:  # a spectator's table: no hand is shown
+        held = view.hidden_hand
+        mine = [header(me, f" {theme.back * held} {held} card{'s' if held != 1 else ''}")]
+    else:
+        mine = [header(me, mark), render_hand(view, theme)]
+    if on_top:
+        lines += mine + render_side(view.sides[me], theme, width, rows_for[me])
+    else:
+        lines += theirs + render_side(view.sides[opp], theme, width, rows_for[opp])
     middle = Text(f"  Stock {view.stock_size:>2}", style="bold")
     middle.append("    Discard ", style="bold")
     if view.discard_top is not None:
@@ -285,14 +297,10 @@ def draw_table(
         known.append(" (taken from the pile)", style="dim")
         lines.append(known)
     lines.append(Text(""))
-    lines += render_side(view.sides[me], theme, width, rows_for[me])
-    mark = "" if names[me] == "You" or reveal is not None else f" ({info.seat})"
-    if view.hidden_hand is not None:  # a spectator's table: no hand is shown
-        held = view.hidden_hand
-        lines.append(header(me, f" {theme.back * held} {held} card{'s' if held != 1 else ''}"))
+    if on_top:
+        lines += render_side(view.sides[opp], theme, width, rows_for[opp]) + theirs
     else:
-        lines.append(header(me, mark))
-        lines.append(render_hand(view, theme))
+        lines += render_side(view.sides[me], theme, width, rows_for[me]) + mine
     you = reveal is None and info.seat == "you"
     lines.append(Text(" " + step_text(view, names, theme, you), style="bold cyan"))
     return Group(*lines)

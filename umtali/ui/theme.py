@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from rich import box
 from rich.text import Text
 
+from umtali.engine.actions import Action
 from umtali.engine.cards import SUIT_LETTERS, SUIT_SYMBOLS, Card
 
 _TWO_COLOURS = ("bold", "bold red", "bold red", "bold")
@@ -49,6 +50,11 @@ class Theme:
     def plain(self, card: Card) -> str:
         """The card as unstyled text, for messages."""
         return self.card_label(card)
+
+    def move(self, action: Action) -> str:
+        """A move as unstyled text with the table's cards: ``discard 10♠`` (``10S``
+        under ``ascii``), as the table shows cards, not as a record writes them."""
+        return action.spelled(self.card_label)
 
     # The table's own marks; with ``ascii`` every one of them is plain ASCII.
 

@@ -190,3 +190,14 @@ def test_the_slugs_are_mkdocs_slugs() -> None:
     assert _slug("A club: play by correspondence") == "a-club-play-by-correspondence"
     assert _slug("Plain mode over SSH") == "plain-mode-over-ssh"
     assert _slug("The `umtali` command's options") == "the-umtali-commands-options"
+
+
+def test_the_guides_first_turn_is_the_screen_the_game_draws() -> None:
+    """The guide's 80×24 first turn is the golden screen a real game draws
+    (tests/test_golden_game.py), empty rows left out: a changed screen changes both."""
+    guide = (DOCS / "guide.md").read_text(encoding="utf-8")
+    after = guide[guide.index("### Your first turn") :]
+    shown = _blocks(after, ("text",))[0].splitlines()
+    golden = (ROOT / "tests" / "golden" / "game_80x24_first_table.txt").read_text("utf-8")
+    assert shown == [line for line in golden.splitlines() if line.strip()]
+    assert "umtali play --seed 5 --bot normal" in after

@@ -3,7 +3,8 @@
 Enter shows the next action, ``b`` goes back one, ``n`` jumps to the next
 hand, ``q`` leaves (in the full-screen viewer each letter acts at once, without
 Enter); anything else is answered with the keys.  Each position is rebuilt by replaying the hand's
-actions from its deal, so going back is as exact as going forward.
+actions from its deal, so going back is as exact as going forward.  Each seat stays
+where it sits all game long, the first player's at the bottom, whoever is to move.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from umtali.ui.theme import Theme
 #: The keys that step through a replay: back, next hand, quit (Enter, typed as
 #: nothing, steps forward). The full-screen viewer acts on each at once.
 KEYS = "bnq"
+#: The seat drawn at the bottom of the table, at every step.
+BOTTOM = 1
 MOVES = ("", *KEYS)
 
 
@@ -69,17 +72,18 @@ class ReplayViewer:
         game = self.games[pos.game]
         done = game.results[: pos.hand]
         totals = (sum(r.scores[0] for r in done), sum(r.scores[1] for r in done))
-        seat = state.to_move or 1
+        mover = state.to_move
         info = TableInfo(self.names, totals, pos.hand + 1, pos.game + 1)
         width, height = self.screen.size()
         parts: list[RenderableType] = [
             render_table(
-                state.view(seat),
+                state.view(BOTTOM),
                 info,
                 self.theme,
                 width,
                 height,
-                reveal=state.cards_in_hand(3 - seat),
+                reveal=state.cards_in_hand(3 - BOTTOM),
+                turn=state.view(mover) if mover is not None and mover != BOTTOM else None,
             )
         ]
         moves = [e for e in state.events() if e.kind not in NOT_PLAYED]

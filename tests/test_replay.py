@@ -1,10 +1,16 @@
-"""``umtali replay``: the table it draws (each seat where it sits, both hands alike)."""
+"""``umtali replay``: the table it draws (each seat where it sits, both hands alike)
+and its keys, which act as they are typed."""
 
 from __future__ import annotations
 
 import os
+import re
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from prompting import recording_console
 
 import umtali
@@ -80,3 +86,105 @@ def test_each_seat_stays_where_it_sits_and_both_hands_are_drawn_alike() -> None:
     assert movers == {1, 2}  # both players moved in the steps looked at
 
 
+# ------------------------------------------------------------- the keys
+
+pexpect = pytest.importorskip("pexpect")
+pyte = pytest.importorskip("pyte")
+PATIENCE = 60.0
+
+
+class Pty:
+    """``python -m umtali`` (this checkout's) in an 80×24 pseudo-terminal, read as a
+    screen."""
+
+    def __init__(self, data: Path, *args: str) -> None:
+        self.screen = pyte.Screen(80, 24)
+        self.stream = pyte.ByteStream(self.screen)
+        env = {
+            **os.environ,
+            "TERM": "xterm",
+            "PROMPT_TOOLKIT_NO_CPR": "1",
+            "COLUMNS": "80",
+            "LINES": "24",
+            "UMTALI_DATA_DIR": str(data),
+            "PYTHONPATH": str(ROOT),
+        }
+        env.pop("NO_COLOR", None)
+        self.child = pexpect.spawn(
+            sys.executable, ["-m", "umtali", *args], dimensions=(24, 80), env=env, cwd=str(data)
+        )
+        self.everything = bytearray()
+
+    @property
+    def text(self) -> str:
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    def wait_for(self, pattern: str) -> str:
+        return self.wait_until(lambda text: re.search(pattern, text) is not None, pattern)
+
+    def wait_until(self, holds: Callable[[str], bool], what: str) -> str:
+        end = time.monotonic() + PATIENCE
+        while time.monotonic() < end:
+            if holds(self.text):
+                return self.text
+            try:
+                data = self.child.read_nonblocking(65536, timeout=0.1)
+            except pexpect.TIMEOUT:
+                continue
+            except pexpect.EOF:
+                break
+            self.everything += data
+            self.stream.feed(data)
+        if holds(self.text):
+            return self.text
+        raise AssertionError(f"{what!r} never came; the screen was:\n{self.text}")
+
+    def ended(self) -> str:
+        """What the program left on the terminal once it ended."""
+        self.child.expect(pexpect.EOF, timeout=PATIENCE)
+        self.everything += self.child.before or b""
+        return self.everything.decode("utf-8", "replace")
+
+    def close(self) -> None:
+        self.child.terminate(force=True)
+
+
+@pytest.mark.slow  # a real terminal
+def test_every_replay_key_acts_as_it_is_typed(tmp_path: Path) -> None:
+    game = finished()
+    path = saved(tmp_path, "20260101-100000", game, 1_000_000)
+    total = sum(len(h.actions()) + 1 for h in game.hands)
+    term = Pty(tmp_path, "replay", str(path))
+    try:
+        term.wait_for(rf"\[1/{total}\]")
+        term.child.send("x")  # not a replay key: refused at once, no Enter
+        term.wait_for(r"'x' is not a replay key")
+        assert f"[1/{total}]" in term.text
+        term.child.send("\r")
+        term.wait_for(rf"\[2/{total}\]")
+        term.child.send("b")
+        term.wait_for(rf"\[1/{total}\]")
+        term.child.send("q")
+        term.ended()
+    finally:
+        term.close()
+
+
+@pytest.mark.slow  # a real terminal
+def test_leave_the_game_takes_y_without_enter(tmp_path: Path) -> None:
+    term = Pty(tmp_path, "play", "--seed", "5", "--delay", "0")
+    try:
+        term.wait_for(r"extra \(11th\) card")
+        term.child.send("\r")
+        term.wait_for(r"(?m)^You>")
+        term.child.send("quit\r")
+        term.wait_for(r"Leave the game\? \[y/N\]")
+        term.child.send("n")  # no: the game goes on, at once
+        term.wait_until(lambda text: "Leave the game?" not in text, "the question answered")
+        term.wait_for(r"(?m)^You>")
+        term.child.send("quit\r")
+        term.wait_for(r"Leave the game\? \[y/N\]")
+        term.child.send("y")
+        assert "You left the game. It is saved" in term.ended()
+    finally:
+        term.close()

@@ -353,10 +353,10 @@ def run_replay(args: argparse.Namespace) -> int:
     if not _need_terminal("replay"):
         return 2
     from umtali.play.table import make_screen
-    from umtali.ui.replay import KEYS, ReplayViewer
+    from umtali.ui.replay import ReplayViewer
 
     theme = _theme(args)
-    screen, run = make_screen(args.plain, theme, lambda console: None, keys=KEYS)
+    screen, run = make_screen(args.plain, theme, lambda console: None)
     viewer = ReplayViewer(saved.match, saved.players, screen, theme)
 
     def body() -> tuple[int, list[str]]:

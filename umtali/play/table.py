@@ -55,11 +55,9 @@ def make_screen(
     theme: Theme,
     show_rules: Callable[[Console], None],
     watching: Watching | None = None,
-    keys: str = "",
 ) -> tuple[Screen, Callable[[Callable[[], Outcome]], int]]:
     """The screen to play on, and how to run a game on it: the full-screen
-    application, or with ``plain`` the table printed between prompts.  In the
-    full-screen application each of ``keys`` answers a question at once."""
+    application, or with ``plain`` the table printed between prompts."""
     console = Console()
 
     def farewell(outcome: Outcome) -> int:
@@ -75,7 +73,7 @@ def make_screen(
         )
         line = SpokenScreen(console, session, theme, rules=lambda: show_rules(console))
         return line, lambda body: farewell(body())
-    app = AppScreen(theme, console.color_system, watching, keys=keys)
+    app = AppScreen(theme, console.color_system, watching)
     return app, lambda body: farewell(app.run(body))
 
 

@@ -1,4 +1,5 @@
-"""``umtali replay``: the table it draws (each seat where it sits, both hands alike)
+"""``umtali replay``: the way to a game's record (the list, a bare name, the end of a
+game naming its file), the table it draws (each seat where it sits, both hands alike)
 and its keys, which act as they are typed."""
 
 from __future__ import annotations
@@ -11,12 +12,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from prompting import recording_console
+from prompting import recording_console, scripted_player
 
 import umtali
 from umtali.bots import NormalBot
 from umtali.bots.arena import play_game
+from umtali.cli import main as cli
 from umtali.engine.record import PlayerInfo, format_record
+from umtali.store.saves import find_record
 from umtali.ui.replay import Position, ReplayViewer
 from umtali.ui.screen import LineScreen
 from umtali.ui.theme import Theme
@@ -38,6 +41,93 @@ def saved(data: Path, name: str, game: umtali.Game, when: int) -> Path:
     path.write_text(format_record(game, PLAYERS), encoding="utf-8")
     os.utime(path, (when, when))
     return path
+
+
+# ------------------------------------------------------------- the way in
+
+
+def test_replay_without_a_file_lists_the_saved_games_most_recent_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("UMTALI_DATA_DIR", str(tmp_path))
+    unfinished = umtali.Game(seed=3)
+    unfinished.next_hand()
+    saved(tmp_path, "20260101-100000", finished(), 1_000_000)
+    saved(tmp_path, "20260102-100000", unfinished, 2_000_000)
+    assert cli.main(["replay"]) == 0
+    out = capsys.readouterr().out
+    listed = [line for line in out.splitlines() if ".umtali" in line]
+    assert len(listed) == 2, out
+    assert listed[0].startswith("  1. ") and listed[0].endswith("20260102-100000.umtali")
+    assert listed[1].startswith("  2. ") and "20260101-100000.umtali  (finished)" in listed[1]
+    assert "umtali replay NUMBER" in out
+
+
+def test_replay_with_no_saved_game_says_where_it_looked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("UMTALI_DATA_DIR", str(tmp_path))
+    assert cli.main(["replay"]) == 0
+    assert f"no saved game to replay (looked in {tmp_path / 'games'})" in capsys.readouterr().out
+
+
+def test_the_list_shows_the_recent_games_and_counts_the_older(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("UMTALI_DATA_DIR", str(tmp_path))
+    game = finished()
+    for n in range(12):
+        saved(tmp_path, f"202601{n + 1:02}-100000", game, 1_000_000 + n)
+    assert cli.main(["replay"]) == 0
+    out = capsys.readouterr().out
+    assert len([line for line in out.splitlines() if ".umtali" in line]) == cli.RECENT
+    assert f"and 2 older games, numbered from {cli.RECENT + 1} on" in out
+    assert find_record("20260101-100000") == tmp_path / "games" / "20260101-100000.umtali"
+
+
+def test_a_game_is_named_by_its_number_its_file_or_its_bare_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("UMTALI_DATA_DIR", str(tmp_path))
+    path = saved(tmp_path, "20260101-100000", finished(), 1_000_000)
+    # No terminal here: the game is found and read, and then the table is refused.
+    for which in ("1", str(path), "20260101-100000", "20260101-100000.umtali"):
+        assert cli.main(["replay", which]) == 2, which
+        err = capsys.readouterr().err
+        assert "needs an interactive terminal" in err, which
+    assert cli.main(["replay", "nosuch"]) == 1
+    err = capsys.readouterr().err
+    assert "'nosuch' is neither a record file nor the name of a game saved in" in err
+    assert cli.main(["replay", "7"]) == 1
+    assert "no saved game number 7" in capsys.readouterr().err
+    # A name with a folder in it is a path, never looked for in the games folder.
+    assert find_record("elsewhere/20260101-100000") is None
+
+
+def test_review_finds_a_game_by_its_bare_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("UMTALI_DATA_DIR", str(tmp_path))
+    game = umtali.Game(seed=2)
+    game.next_hand()  # no finished hand: the review has nothing to weigh, at once
+    saved(tmp_path, "20260101-100000", game, 1_000_000)
+    assert cli.main(["review", "20260101-100000", "--ascii"]) == 0
+    assert "neither a record file" not in capsys.readouterr().err
+
+
+def test_a_finished_game_names_its_record_on_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from test_profile import _play_table_typed
+
+    code, last, _console = _play_table_typed(
+        monkeypatch, tmp_path, scripted_player([]), finished(5)
+    )
+    assert code == 0
+    record = tmp_path / "games" / "g.umtali"
+    assert f"The game is saved in {record}." in last
+    assert "umtali replay g shows it again; umtali review g goes over it." in last
+    assert find_record("g") == record
 
 
 # ------------------------------------------------------------- the table

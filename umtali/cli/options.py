@@ -106,9 +106,17 @@ def _replay(sub: Commands) -> None:
     replay = sub.add_parser(
         "replay",
         help="step through a recorded game, both hands face up",
-        description="Enter: next action | b: back | n: next hand | q: quit",
+        description=(
+            "Step through a recorded game, both hands face up, each player in their own "
+            "seat. Enter: next action | b: back | n: next hand | q: quit. Without a game, "
+            "the saved games are listed, most recent first."
+        ),
     )
-    replay.add_argument("file", help="a record file (see umtali resume for saved games)")
+    replay.add_argument(
+        "file",
+        nargs="?",
+        help="a record file, a saved game's name, or its number in the list",
+    )
     _display_options(replay)
 
 

@@ -115,6 +115,15 @@ def test_review_finds_a_game_by_its_bare_name(
     assert "neither a record file" not in capsys.readouterr().err
 
 
+def test_replay_help_offers_only_the_options_it_uses(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["replay", "--help"])
+    out = capsys.readouterr().out
+    assert "--delay" not in out
+    for option in ("--ascii", "--four-color", "--plain"):
+        assert option in out
+
+
 def test_a_finished_game_names_its_record_on_the_terminal(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

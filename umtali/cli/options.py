@@ -117,7 +117,7 @@ def _replay(sub: Commands) -> None:
         nargs="?",
         help="a record file, a saved game's name, or its number in the list",
     )
-    _display_options(replay)
+    _display_options(replay, delay=False)  # nobody moves: there is no bot to wait for
 
 
 def _watch(sub: Commands) -> None:
@@ -363,7 +363,9 @@ COMMANDS: tuple[Callable[[Commands], None], ...] = (
 )
 
 
-def _display_options(parser: argparse.ArgumentParser) -> None:
+def _display_options(parser: argparse.ArgumentParser, delay: bool = True) -> None:
+    """How the table is drawn; and, where a bot plays (``delay``), the pause after
+    each of its moves."""
     parser.add_argument(
         "--ascii", action="store_true", help="suit letters (S H D C) instead of symbols"
     )
@@ -379,6 +381,8 @@ def _display_options(parser: argparse.ArgumentParser) -> None:
         help="no full-screen table: print the table between prompts, line by line "
         "(for screen readers and scripts)",
     )
+    if not delay:
+        return
     parser.add_argument(
         "--delay",
         type=_delay,

@@ -134,8 +134,9 @@ def test_a_finished_game_names_its_record_on_the_terminal(
     )
     assert code == 0
     record = tmp_path / "games" / "g.umtali"
-    assert f"The game is saved in {record}." in last
-    assert "umtali replay g shows it again; umtali review g goes over it." in last
+    assert f"The game is saved in {record}:" in last
+    assert "  umtali replay g   shows it again," in last
+    assert "  umtali review g   goes over its decisions with the coach." in last
     assert find_record("g") == record
 
 

@@ -267,8 +267,9 @@ def record_words(record: Path) -> list[str]:
     alone where it is in the games folder (as those commands take it)."""
     name = record.stem if record.parent == games_dir() else shlex.quote(str(record))
     return [
-        visible(f"The game is saved in {record}."),
-        visible(f"umtali replay {name} shows it again; umtali review {name} goes over it."),
+        visible(f"The game is saved in {record}:"),
+        visible(f"  umtali replay {name}   shows it again,"),
+        visible(f"  umtali review {name}   goes over its decisions with the coach."),
     ]
 
 

@@ -235,7 +235,9 @@ def _review(sub: Commands) -> None:
             "chance. With --plain, or when the output is not a terminal, the same as text."
         ),
     )
-    review.add_argument("file", help="a record file (umtali resume lists saved games)")
+    review.add_argument(
+        "file", help="a record file, a saved game's name, or its number in umtali replay's list"
+    )
     review.add_argument(
         "--player",
         type=int,

@@ -485,7 +485,7 @@ def test_the_watch_toolbar_names_every_key_at_every_speed(scale: float, paused: 
 def test_the_replay_keys_act_at_once_without_enter() -> None:
     from umtali.bots.arena import play_game
     from umtali.engine.record import PlayerInfo
-    from umtali.ui.replay import KEYS, ReplayViewer
+    from umtali.ui.replay import ReplayViewer
 
     game = play_game(umtali.Game(seed=2), [NormalBot(), NormalBot()])
     players = (PlayerInfo("bot", "A", "normal"), PlayerInfo("bot", "B", "normal"))
@@ -493,7 +493,7 @@ def test_the_replay_keys_act_at_once_without_enter() -> None:
         output = DummyOutput()
         output.get_size = lambda: Size(rows=24, columns=80)  # type: ignore[method-assign]
         with create_app_session(input=pipe, output=output):
-            screen = AppScreen(ASCII, None, input=pipe, output=output, keys=KEYS)
+            screen = AppScreen(ASCII, None, input=pipe, output=output)
             viewer = ReplayViewer(game, players, screen, ASCII)
             asked: list[str] = []
             ask = screen.ask
@@ -510,6 +510,32 @@ def test_the_replay_keys_act_at_once_without_enter() -> None:
     second_hand = len(game.hands[0].actions()) + 2
     assert asked == [f"{n}/{total}" for n in (1, 2, 3, 2, second_hand)]
     assert screen.buffer.text == ""  # nothing piled up on the command line
+
+
+def _leave_then_a_lesson(screen: AppScreen) -> tuple[bool, str]:
+    from umtali.ui.screen import ask_yes
+
+    answer = ask_yes(screen, "Leave the game?")
+    return answer, screen.ask("Lesson number (Enter: lesson 1; q: leave): ")
+
+
+@pytest.mark.parametrize(("key", "yes"), [("y", True), ("Y", True), ("n", False)])
+def test_a_yes_no_question_takes_its_key_without_enter(key: str, yes: bool) -> None:
+    assert run_app(_leave_then_a_lesson, [key, "3\r"]) == (yes, "3")
+
+
+@pytest.mark.parametrize("key", ["y", "n"])
+def test_the_enter_typed_by_habit_after_y_or_n_answers_nothing_more(key: str) -> None:
+    # "y" and Enter come together: the Enter does not start lesson 1 at the next question.
+    assert run_app(_leave_then_a_lesson, [key + "\r", "3\r"]) == (key == "y", "3")
+
+
+def test_a_yes_no_question_still_takes_a_line() -> None:
+    from umtali.ui.screen import ask_yes
+
+    # A key that is not y or n is typed as usual, and Enter sends the line (no).
+    assert run_app(lambda screen: ask_yes(screen, "Leave the game?"), ["x\r"]) is False
+    assert run_app(lambda screen: ask_yes(screen, "Leave the game?"), ["\r"]) is False
 
 
 def test_the_watched_table_follows_the_seat_asked_for() -> None:

@@ -99,8 +99,10 @@ def terminal(cols: int, rows: int, data: Path) -> Terminal:
 
 
 def screen_text(term: Terminal) -> str:
-    """Every row of the screen, blank ones too (an empty stretch is part of the look)."""
-    return "\n".join(line.rstrip() for line in term.screen.display) + "\n"
+    """Every row of the screen, blank ones too (an empty stretch is part of the look);
+    the name of the game's record, which is the time it was made, as a mark."""
+    text = "\n".join(line.rstrip() for line in term.screen.display) + "\n"
+    return re.sub(r"\b\d{8}-\d{6}(-\d+)?\b", "YYYYMMDD-HHMMSS", text)
 
 
 def snap(term: Terminal, name: str, ended: bool = False) -> None:

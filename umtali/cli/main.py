@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from umtali.engine.match import Game, Session
     from umtali.engine.record import PlayerInfo
     from umtali.host.launch import HostOptions
+    from umtali.store.saves import SavedGame
     from umtali.ui.theme import Theme
 
 # Each command imports what it needs when it runs (the engine, the table, rich), so
@@ -200,21 +201,28 @@ def _listed(number: str, summary: str, name: str, said: str, width: float) -> st
 
 
 def run_resume(args: argparse.Namespace) -> int:
-    from umtali.store.saves import copies_to_keep, games_dir, read_saved, unfinished_games
+    from umtali.store.saves import (
+        copies_to_keep,
+        find_record,
+        games_dir,
+        read_saved,
+        unfinished_games,
+    )
 
     if args.delete is not None:
         return _delete(args.delete)
     which = args.which
     number = _number(which)
     if which is not None and number is None:
-        if not Path(which).exists():
+        path = find_record(which)
+        if path is None:
             print(
                 f"umtali: {visible(which)!r} is neither a game number from the list (umtali resume "
                 "lists them) nor a record file",
                 file=sys.stderr,
             )
             return 1
-        saved = read_saved(Path(which))
+        saved = read_saved(path)
         if saved.match.is_over:
             print(
                 f"{visible(which)}: that game is finished (umtali replay shows it).",
@@ -229,13 +237,7 @@ def run_resume(args: argparse.Namespace) -> int:
             print(f"There is no unfinished game to resume (looked in {games_dir()}).")
             return 0
         if which is None and len(games) > 1:
-            print("Unfinished games, most recent first:")
-            # Piped, each game stays one line; on a terminal, it fits the width.
-            width = _columns(sys.stdout) if sys.stdout.isatty() else math.inf
-            for n, g in enumerate(games, 1):
-                daily = _daily_of(g.path, g.match)
-                said = f"  (the daily deal of {daily})" if daily else ""
-                print(_listed(f"  {n}. ", visible(g.summary()), visible(g.path.name), said, width))
+            _list_games("Unfinished games, most recent first:", games)
             print("Continue one with: umtali resume NUMBER")
             return 0
         index = 1 if number is None else number
@@ -282,6 +284,24 @@ def run_resume(args: argparse.Namespace) -> int:
         None,
         _daily_of(saved.path, saved.match),
     )
+
+
+def _list_games(heading: str, games: Sequence[SavedGame], shown: float = math.inf) -> None:
+    """Print ``heading`` and the first ``shown`` of ``games``, numbered from 1 (the
+    number a command takes), one a line: the list of ``resume`` and of ``replay``."""
+    print(heading)
+    # Piped, each game stays one line; on a terminal, it fits the width.
+    width = _columns(sys.stdout) if sys.stdout.isatty() else math.inf
+    for n, g in enumerate(games, 1):
+        if n > shown:
+            older = len(games) - n + 1
+            print(f"  ...and {older} older game{'s' if older != 1 else ''}, numbered from {n} on.")
+            break
+        daily = _daily_of(g.path, g.match)
+        said = f"  (the daily deal of {daily})" if daily else ""
+        if g.match.is_over:
+            said += "  (finished)"
+        print(_listed(f"  {n}. ", visible(g.summary()), visible(g.path.name), said, width))
 
 
 def _daily_of(path: Path, match: Game | Session) -> str:
@@ -346,17 +366,75 @@ def _cannot_seat(players: tuple[PlayerInfo, PlayerInfo]) -> str:
     return ""
 
 
+#: How many saved games ``umtali replay`` lists (the older are numbered on, unlisted).
+RECENT = 10
+
+
+def _record_chosen(which: str, command: str) -> Path | None:
+    """The record ``which`` names for ``command``: a number from ``umtali replay``'s
+    list, a record file, or a saved game's name; None (said why) if none is there."""
+    from umtali.store.saves import find_record, games_dir, saved_games
+
+    number = _number(which)
+    if number is not None:
+        games, _ = saved_games()
+        if 1 <= number <= len(games):
+            return games[number - 1].path
+        print(
+            f"There is no saved game number {visible(which)}: umtali replay lists them.",
+            file=sys.stderr,
+        )
+        return None
+    path = find_record(which)
+    if path is None:
+        print(
+            _fitted(
+                f"umtali {command}: {visible(which)!r} is neither a record file nor the name of "
+                f"a game saved in {visible(str(games_dir()))} (umtali replay lists them)",
+                sys.stderr,
+            ),
+            file=sys.stderr,
+        )
+    return path
+
+
+def _recent_games() -> Path | None:
+    """``umtali replay`` with no file: the only saved game, or None once the recent
+    ones are listed (or it is said that there is none)."""
+    from umtali.store.saves import games_dir, saved_games
+
+    games, problems = saved_games()
+    for problem in problems:
+        print(f"skipped: {visible(problem)}", file=sys.stderr)
+    if not games:
+        print(f"There is no saved game to replay (looked in {games_dir()}).")
+        return None
+    if len(games) == 1:
+        return games[0].path
+    _list_games("Saved games, most recent first:", games, RECENT)
+    print("Replay one with: umtali replay NUMBER (or its file's name)")
+    return None
+
+
 def run_replay(args: argparse.Namespace) -> int:
     from umtali.store.saves import read_saved
 
-    saved = read_saved(Path(args.file))
+    if args.file is None:
+        path = _recent_games()
+        if path is None:
+            return 0
+    else:
+        path = _record_chosen(args.file, "replay")
+        if path is None:
+            return 1
+    saved = read_saved(path)
     if not _need_terminal("replay"):
         return 2
     from umtali.play.table import make_screen
-    from umtali.ui.replay import KEYS, ReplayViewer
+    from umtali.ui.replay import ReplayViewer
 
     theme = _theme(args)
-    screen, run = make_screen(args.plain, theme, lambda console: None, keys=KEYS)
+    screen, run = make_screen(args.plain, theme, lambda console: None)
     viewer = ReplayViewer(saved.match, saved.players, screen, theme)
 
     def body() -> tuple[int, list[str]]:
@@ -371,9 +449,10 @@ def run_review(args: argparse.Namespace) -> int:
         return 2
     from umtali.review.game import review_file
 
-    return review_file(
-        Path(args.file), args.player, args.threshold / 100, args.ascii, args.json, args.plain
-    )
+    path = _record_chosen(args.file, "review")
+    if path is None:
+        return 1
+    return review_file(path, args.player, args.threshold / 100, args.ascii, args.json, args.plain)
 
 
 def run_stats(args: argparse.Namespace) -> int:

@@ -106,10 +106,18 @@ def _replay(sub: Commands) -> None:
     replay = sub.add_parser(
         "replay",
         help="step through a recorded game, both hands face up",
-        description="Enter: next action | b: back | n: next hand | q: quit",
+        description=(
+            "Step through a recorded game, both hands face up, each player in their own "
+            "seat. Enter: next action | b: back | n: next hand | q: quit. Without a game, "
+            "the saved games are listed, most recent first."
+        ),
     )
-    replay.add_argument("file", help="a record file (see umtali resume for saved games)")
-    _display_options(replay)
+    replay.add_argument(
+        "file",
+        nargs="?",
+        help="a record file, a saved game's name, or its number in the list",
+    )
+    _display_options(replay, delay=False)  # nobody moves: there is no bot to wait for
 
 
 def _watch(sub: Commands) -> None:
@@ -227,7 +235,9 @@ def _review(sub: Commands) -> None:
             "chance. With --plain, or when the output is not a terminal, the same as text."
         ),
     )
-    review.add_argument("file", help="a record file (umtali resume lists saved games)")
+    review.add_argument(
+        "file", help="a record file, a saved game's name, or its number in umtali replay's list"
+    )
     review.add_argument(
         "--player",
         type=int,
@@ -355,7 +365,9 @@ COMMANDS: tuple[Callable[[Commands], None], ...] = (
 )
 
 
-def _display_options(parser: argparse.ArgumentParser) -> None:
+def _display_options(parser: argparse.ArgumentParser, delay: bool = True) -> None:
+    """How the table is drawn; and, where a bot plays (``delay``), the pause after
+    each of its moves."""
     parser.add_argument(
         "--ascii", action="store_true", help="suit letters (S H D C) instead of symbols"
     )
@@ -371,6 +383,8 @@ def _display_options(parser: argparse.ArgumentParser) -> None:
         help="no full-screen table: print the table between prompts, line by line "
         "(for screen readers and scripts)",
     )
+    if not delay:
+        return
     parser.add_argument(
         "--delay",
         type=_delay,

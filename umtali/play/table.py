@@ -9,6 +9,7 @@ left the terminal, so it stays in the terminal for the player to read.
 from __future__ import annotations
 
 import os
+import shlex
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -28,7 +29,7 @@ from umtali.store.profile import (
     game_id,
     profile_path,
 )
-from umtali.store.saves import Autosaver
+from umtali.store.saves import Autosaver, games_dir
 from umtali.ui.app import AppScreen
 from umtali.ui.app_keys import Watching
 from umtali.ui.gate import GatedInput
@@ -55,11 +56,9 @@ def make_screen(
     theme: Theme,
     show_rules: Callable[[Console], None],
     watching: Watching | None = None,
-    keys: str = "",
 ) -> tuple[Screen, Callable[[Callable[[], Outcome]], int]]:
     """The screen to play on, and how to run a game on it: the full-screen
-    application, or with ``plain`` the table printed between prompts.  In the
-    full-screen application each of ``keys`` answers a question at once."""
+    application, or with ``plain`` the table printed between prompts."""
     console = Console()
 
     def farewell(outcome: Outcome) -> int:
@@ -75,7 +74,7 @@ def make_screen(
         )
         line = SpokenScreen(console, session, theme, rules=lambda: show_rules(console))
         return line, lambda body: farewell(body())
-    app = AppScreen(theme, console.color_system, watching, keys=keys)
+    app = AppScreen(theme, console.color_system, watching)
     return app, lambda body: farewell(app.run(body))
 
 
@@ -143,9 +142,10 @@ def play_table(
             name = players[gave_up.player - 1].name
             return 0, [f"{name} resigned: the game counts as a loss in the record (umtali stats)."]
         names = (visible(players[0].name), visible(players[1].name))
-        words = [*result_words(match, names), *to_profile.words()]
+        words = result_words(match, names)
         if saver.saved:
-            return 0, words
+            return 0, [*words, *record_words(paths[0]), *to_profile.words()]
+        words += to_profile.words()
         return 1, [*words, f"The finished game could not be saved ({_reasons(saver)})."]
 
     try:
@@ -260,6 +260,17 @@ def result_words(match: Game | Session, names: tuple[str, str]) -> list[str]:
             f"{names[(match.winner or 1) - 1]} won the session, {max(wins)} games to {min(wins)}."
         )
     return lines
+
+
+def record_words(record: Path) -> list[str]:
+    """Where a finished game's record is, and the commands that open it: by its name
+    alone where it is in the games folder (as those commands take it)."""
+    name = record.stem if record.parent == games_dir() else shlex.quote(str(record))
+    return [
+        visible(f"The game is saved in {record}:"),
+        visible(f"  umtali replay {name}   shows it again,"),
+        visible(f"  umtali review {name}   goes over its decisions with the coach."),
+    ]
 
 
 def _reasons(saver: Autosaver) -> str:

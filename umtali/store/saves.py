@@ -433,8 +433,33 @@ def same_game(a: SavedGame, b: SavedGame) -> bool:
     )
 
 
+def find_record(which: str) -> Path | None:
+    """The record a player names on the command line: the file at ``which`` where
+    there is one, else the game of that name in the games folder (``.umtali`` may be
+    left off); None where neither is.  Only the path is found here: whatever it
+    leads to is read through the file door, which refuses what is no record.
+    """
+    if os.path.exists(which):
+        return Path(which)
+    bare = Path(which).name == which and which not in ("", ".", "..")
+    if not bare:
+        return None
+    named = games_dir() / (which if which.endswith(SUFFIX) else which + SUFFIX)
+    return named if os.path.exists(named) else None
+
+
 def unfinished_games() -> tuple[list[SavedGame], list[str]]:
     """Saved games not yet over, most recent first, and the problems met on the way.
+
+    One file that cannot be used never keeps the others from being listed.
+    """
+    found, problems = saved_games()
+    return [saved for saved in found if not saved.match.is_over], problems
+
+
+def saved_games() -> tuple[list[SavedGame], list[str]]:
+    """Every game in the games folder, finished or not, most recent first, and the
+    problems met on the way.
 
     One file that cannot be used never keeps the others from being listed.
     """
@@ -452,7 +477,6 @@ def unfinished_games() -> tuple[list[SavedGame], list[str]]:
         except Exception as err:  # a fault of ours: name the file, list the rest
             problems.append(f"{path}: cannot be used ({type(err).__name__}: {err})")
             continue
-        if not saved.match.is_over:
-            found.append(saved)
+        found.append(saved)
     found.sort(key=lambda s: s.modified, reverse=True)
     return found, problems

@@ -74,7 +74,7 @@ from umtali.ui.layout import (
     lines_of,
 )
 from umtali.ui.render import TableInfo
-from umtali.ui.screen import Toolbar
+from umtali.ui.screen import OneKey, Toolbar
 from umtali.ui.text import visible
 from umtali.ui.theme import Theme
 
@@ -82,6 +82,10 @@ T = TypeVar("T")
 PROMPT_ROWS = 3
 #: Seconds between two notices that typed input was dropped.
 DROP_NOTICE = 10.0
+#: Seconds after a key that answered a yes/no question alone in which an Enter on the
+#: empty line is the one typed with it, by the habit of answering with a line: not an
+#: answer.
+HABIT = 0.5
 
 STYLE = Style.from_dict(
     {
@@ -228,12 +232,8 @@ class AppScreen:
         on_wait: Callable[[str, str], None] | None = None,
         remote: bool = False,
         spectating: bool = False,
-        keys: str = "",
     ) -> None:
         self.theme = theme
-        # Keys that answer a question alone, at once, typed on an empty line (the
-        # replay's b, n and q): each is the answer, as if typed and then Enter.
-        self.keys = keys
         if input is None and sys.platform != "win32":
             # Windows keeps prompt_toolkit's own console input: it has no descriptor
             # the gate can read.
@@ -286,6 +286,9 @@ class AppScreen:
             complete_while_typing=False,
             history=InMemoryHistory(),
         )
+        self.buffer.on_text_insert += self._one_key
+        # When a key last answered a question alone (see _one_key).
+        self._keyed_at = -HABIT
         self.app: Application[None] = Application(
             layout=self._layout(),
             key_bindings=merge_key_bindings([LIMITED, bindings(self)]),
@@ -556,6 +559,9 @@ class AppScreen:
         """Enter: the line answers the waiting question, or the next one asked (a
         line typed while the bot thinks, or while the last move is played)."""
         text = buffer.text
+        if not text and time.monotonic() - self._keyed_at < HABIT:
+            self._keyed_at = -HABIT  # "y" and Enter, by habit: the Enter is let go
+            return False
         if text.strip():
             buffer.append_to_history()
         said = text.strip()
@@ -571,6 +577,27 @@ class AppScreen:
         if waiting:
             self.answer(text)
         return False
+
+    def _one_key(self, buffer: Buffer) -> None:
+        """Typed on the command line: where the question waiting is one that a key
+        answers alone (a :class:`~umtali.ui.screen.OneKey`) and the line is now that
+        key, the key is the answer, at once."""
+        with self._cond:
+            question = self._question
+            if question is None or question.answer is not None:
+                return
+            message = question.message
+        if not isinstance(message, OneKey) or not message.answered_by(buffer.text):
+            return
+        key = buffer.text
+        buffer.reset()
+        if message.keys is not None:
+            # A yes/no question used to take a line: an Enter typed just after the
+            # key, by habit, must not answer the question that comes next (the list
+            # of lessons would start one).  Where every key answers (the replay),
+            # Enter is a key of its own, and answers.
+            self._keyed_at = time.monotonic()
+        self.answer(key)
 
     def _typed_ahead(self, said: str) -> None:
         """A line entered while nothing is asked (the lock is held): it waits, shown,

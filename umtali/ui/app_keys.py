@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from typing import Protocol
 
 from prompt_toolkit.buffer import Buffer
@@ -90,7 +89,6 @@ class Controls(Protocol):
     buffer: Buffer
     watching: Watching | None
     suspends: bool  # whether Ctrl-Z may stop the process (never for a remote player)
-    keys: str  # keys that answer a question at once, on an empty line
 
     @property
     def page_open(self) -> bool: ...
@@ -144,12 +142,6 @@ def bindings(screen: Controls) -> KeyBindings:
         A person at a card table types words, never Meta keys."""
         if screen.buffer.complete_state is not None:
             screen.buffer.cancel_completion()
-
-    for key in screen.keys:
-        # A key that is an answer by itself (a replay's b, n, q): no Enter needed.
-        keys.add(key, filter=asking & empty & ~page_open, eager=True)(
-            _action(partial(screen.answer, key))
-        )
 
     @keys.add("c-z", filter=Condition(lambda: screen.suspends))
     def _suspend(event: KeyPressEvent) -> None:

@@ -7,7 +7,7 @@ compare text.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
@@ -125,15 +125,20 @@ def playable_cards(view: PlayerView) -> set[Card]:
 
 def render_hand(view: PlayerView, theme: Theme) -> Text:
     """The player's cards, by suit then rank, playable ones underlined."""
-    playable = playable_cards(view)
+    return hand_line(view.hand, theme, playable_cards(view))
+
+
+def hand_line(cards: Sequence[Card], theme: Theme, playable: Collection[Card] = ()) -> Text:
+    """A hand's cards as they lie (by suit, then rank), a wider gap between suits, the
+    ``playable`` ones underlined: how every hand face up is drawn."""
     line = Text("  ")
     suit = None
-    for card in view.hand:
+    for card in cards:
         if suit is not None:
             line.append("   " if card.suit != suit else " ")
         suit = card.suit
         line.append_text(theme.card(card, "underline" if card in playable else ""))
-    if not view.hand:
+    if not cards:
         line.append("(no cards)", style="dim")
     return line
 
@@ -203,16 +208,20 @@ def render_table(
     width: int,
     height: int,
     reveal: Sequence[Card] | None = None,
+    turn: PlayerView | None = None,
 ) -> RenderableType:
     """The whole table from ``view.player``'s seat: opponent on top, you below,
     leaving RESERVED lines of the ``height`` free for what goes under it.
 
-    ``reveal`` shows the opponent's cards instead of their backs (a replay,
-    where nothing is hidden any more, and nobody is "you").
+    ``reveal`` shows the opponent's cards instead of their backs (a replay, where
+    nothing is hidden any more, and nobody is "you"): both hands are then drawn
+    alike, face up.  ``turn`` is the view of the player to move where that is the
+    other seat (a replay keeps each seat where it sits): the line under the table
+    says what they are to do.
     """
     if too_small(width, height):
         return render_too_small(width, height, theme)
-    return draw_table(view, info, theme, width, height - RESERVED, reveal)
+    return draw_table(view, info, theme, width, height - RESERVED, reveal, turn=turn)
 
 
 def draw_table(
@@ -223,6 +232,7 @@ def draw_table(
     rows: int,
     reveal: Sequence[Card] | None = None,
     on_top: bool = False,
+    turn: PlayerView | None = None,
 ) -> RenderableType:
     """The table in ``rows`` lines (when it can be: the columns of cards shrink to
     fit), whatever the size; :func:`render_table` checks the size first.  ``on_top``
@@ -254,18 +264,20 @@ def draw_table(
         left.append(extra, style="dim")
         return _bar(left, right, width, theme)
 
+    def holding(count: int, backs: bool) -> str:
+        """What a header says of a hand: how many cards, after their backs if hidden."""
+        cards = f"{count} card{'s' if count != 1 else ''}"
+        return f" {theme.back * count} {cards}" if backs else f" {cards}"
+
     lines: list[Text] = []
-    backs = theme.back * view.opponent_hand_size
-    held = view.opponent_hand_size
-    theirs = [header(opp, f" {backs} {held} card{'s' if held != 1 else ''}")]
+    theirs = [header(opp, holding(view.opponent_hand_size, reveal is None))]
     if reveal is not None:
-        shown = Text("  ")
-        shown.append_text(theme.cards(list(reveal)))
-        theirs.append(shown)
+        theirs.append(hand_line(reveal, theme))
     mark = "" if names[me] == "You" or reveal is not None else f" ({info.seat})"
     if view.hidden_hand is not None:  # a spectator's table: no hand is shown
-        held = view.hidden_hand
-        mine = [header(me, f" {theme.back * held} {held} card{'s' if held != 1 else ''}")]
+        mine = [header(me, holding(view.hidden_hand, True))]
+    elif reveal is not None:  # face up, as the hand across the table is
+        mine = [header(me, holding(len(view.hand), False)), hand_line(view.hand, theme)]
     else:
         mine = [header(me, mark), render_hand(view, theme)]
     if on_top:
@@ -302,7 +314,8 @@ def draw_table(
     else:
         lines += render_side(view.sides[me], theme, width, rows_for[me]) + mine
     you = reveal is None and info.seat == "you"
-    lines.append(Text(" " + step_text(view, names, theme, you), style="bold cyan"))
+    said = step_text(turn or view, names, theme, you)
+    lines.append(Text(" " + said, style="bold cyan"))
     return Group(*lines)
 
 

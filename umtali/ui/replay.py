@@ -1,9 +1,11 @@
 """Stepping through a recorded game on the table view, both hands face up.
 
 Enter shows the next action, ``b`` goes back one, ``n`` jumps to the next
-hand, ``q`` leaves (in the full-screen viewer each letter acts at once, without
-Enter); anything else is answered with the keys.  Each position is rebuilt by replaying the hand's
-actions from its deal, so going back is as exact as going forward.
+hand, ``q`` leaves; anything else is answered with the keys.  In the full-screen
+viewer every key acts (or is refused) as it is typed, without Enter.  Each seat
+stays where it sits all game long, the first player's at the bottom, whoever is to
+move.  Each position is rebuilt by replaying the hand's actions from its deal, so
+going back is as exact as going forward.
 """
 
 from __future__ import annotations
@@ -19,13 +21,15 @@ from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo
 from umtali.ui.narrate import phrase
 from umtali.ui.render import TableInfo, render_table
-from umtali.ui.screen import Screen
+from umtali.ui.screen import OneKey, Screen
 from umtali.ui.text import shown, visible
 from umtali.ui.theme import Theme
 
 #: The keys that step through a replay: back, next hand, quit (Enter, typed as
-#: nothing, steps forward). The full-screen viewer acts on each at once.
+#: nothing, steps forward).
 KEYS = "bnq"
+#: The seat drawn at the bottom of the table, at every step.
+BOTTOM = 1
 MOVES = ("", *KEYS)
 
 
@@ -69,17 +73,18 @@ class ReplayViewer:
         game = self.games[pos.game]
         done = game.results[: pos.hand]
         totals = (sum(r.scores[0] for r in done), sum(r.scores[1] for r in done))
-        seat = state.to_move or 1
+        mover = state.to_move
         info = TableInfo(self.names, totals, pos.hand + 1, pos.game + 1)
         width, height = self.screen.size()
         parts: list[RenderableType] = [
             render_table(
-                state.view(seat),
+                state.view(BOTTOM),
                 info,
                 self.theme,
                 width,
                 height,
-                reveal=state.cards_in_hand(3 - seat),
+                reveal=state.cards_in_hand(3 - BOTTOM),
+                turn=state.view(mover) if mover is not None and mover != BOTTOM else None,
             )
         ]
         moves = [e for e in state.events() if e.kind not in NOT_PLAYED]
@@ -109,7 +114,8 @@ class ReplayViewer:
                 self.show(positions[i])
                 shown_at = i
             try:
-                key = self.screen.ask(self.prompt(i + 1, len(positions))).strip().lower()
+                asked = OneKey(self.prompt(i + 1, len(positions)), keys=None)
+                key = self.screen.ask(asked).strip().lower()
             except (KeyboardInterrupt, EOFError):
                 return []
             if key not in MOVES:

@@ -72,10 +72,37 @@ class Screen(Protocol):
         """The pause after a bot's move, so a person can follow it."""
 
 
+class OneKey(str):
+    """A question that one key answers: the full-screen table takes the key the moment
+    it is typed on the empty command line, as if Enter followed it.  A line screen
+    (``--plain``, a script) reads a whole line, as for any question.
+
+    ``keys`` are the keys that answer alone (``y`` and ``n`` for a yes/no question),
+    in lower case, either case typed; any other key is typed as usual and sent with
+    Enter.  ``keys`` None: every key answers at once (the replay, which then refuses
+    at once a key it does not know).  A question is text to every screen, so it passes
+    unchanged through those that hand it on (a hosted game's, a hot seat's).
+    """
+
+    keys: str | None
+
+    def __new__(cls, text: str, keys: str | None) -> OneKey:
+        question = super().__new__(cls, text)
+        question.keys = keys
+        return question
+
+    def answered_by(self, line: str) -> bool:
+        """Whether ``line``, typed so far on the empty command line, is the answer."""
+        if self.keys is None:
+            return line != ""
+        return len(line) == 1 and line.lower() in self.keys
+
+
 def ask_yes(screen: Screen, question: str) -> bool:
-    """A yes/no question; Enter means no, and Ctrl-C or Ctrl-D mean yes (leave)."""
+    """A yes/no question; Enter means no, and Ctrl-C or Ctrl-D mean yes (leave).  On
+    the full-screen table ``y`` or ``n`` answers alone, without Enter."""
     try:
-        answer = screen.ask(f"{question} [y/N] ")
+        answer = screen.ask(OneKey(f"{question} [y/N] ", "yn"))
     except (KeyboardInterrupt, EOFError):
         return True
     return answer.strip().lower() in ("y", "yes")

@@ -428,7 +428,7 @@ def test_the_expert_overrules_normals_move_only_when_the_search_is_sure() -> Non
         usual = NormalBot().choose(view, GameInfo()).action
         decision = sure.choose(view, GameInfo())
         assert decision.action == usual
-        searched += "nothing was clearly better" in decision.reason
+        searched += "nothing did clearly better" in decision.reason
         differs += bold.choose(view, GameInfo()).action != usual
     assert searched > 0 and differs > 0
 

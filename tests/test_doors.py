@@ -38,6 +38,7 @@ from netplay import (
 from test_host import at_her_prompt, play_turns, secret_cards, shows_no_secret
 
 from umtali.host.codes import SPECTATOR, TRIES, Role, new_code
+from umtali.host.ssh import MAX_COLUMNS, MAX_ROWS
 
 pytestmark = pytest.mark.slow  # real connections: CI runs them
 
@@ -144,12 +145,17 @@ def test_a_vast_window_is_drawn_at_a_sane_size_and_its_client_told(
     hosted = Hosted(tmp_path)
     try:
         before = rss_mb()
-        huge = Terminal(loop, hosted.port, hosted.code(SPECTATOR), term_size=(10000, 10000))
-        huge.wait_for(r"Your window \(10000x10000\) is larger than the table is drawn")
-        ann = Terminal(loop, hosted.port, hosted.code(Role(1)))
+        # The clients' screens are as big as the host draws at most, so the message in
+        # its centred column is read where it lies (it wraps: any space may break a line).
+        drawn = {"cols": MAX_COLUMNS, "rows": MAX_ROWS}
+        huge = Terminal(
+            loop, hosted.port, hosted.code(SPECTATOR), term_size=(10000, 10000), **drawn
+        )
+        huge.wait_for(r"Your\s+window\s+\(10000x10000\)\s+is\s+larger\s+than\s+the\s+table")
+        ann = Terminal(loop, hosted.port, hosted.code(Role(1)), **drawn)
         ann.wait_for(r"Cut for the deal")
         ann.resize(10000, 10000)  # a resize asks no more of the host than a join
-        ann.wait_for(r"Your window \(10000x10000\) is larger")
+        ann.wait_for(r"Your\s+window\s+\(10000x10000\)\s+is\s+larger")
         ann.resize(80, 24)
         ann.type("say still here")
         huge.wait_for_everything(r"Ann: still here")

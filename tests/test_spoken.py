@@ -255,3 +255,35 @@ def test_the_scores_and_help_are_said_a_line_a_row_without_columns() -> None:
     assert "1. Melds and points" in lines and "10. What to discard" in lines
     for line in lines:
         assert line == line.strip() and "  " not in line, line  # no column, no padding
+
+
+def test_the_loop_says_each_hands_forfeit_in_a_classic_game() -> None:
+    """Not only the score table: as each hand of a real game ends, the loop tells the
+    plain screen what was forfeited (it told it only under rules without hand scores)."""
+    import io
+
+    from rich.console import Console
+
+    from umtali.bots import make_bot
+    from umtali.ui.loop import TableLoop
+    from umtali.ui.narrate import Forfeit
+
+    class Watched(SpokenScreen):
+        interactive = True  # type: ignore[assignment]  # somebody watches
+
+    console = Console(width=80, height=24, record=True, color_system=None, file=io.StringIO())
+    seats = [make_bot("normal", 1), make_bot("easy", 2)]
+    seats[0].name, seats[1].name = "Ann", "Bot"
+    screen = Watched(console, None, Theme(), sleep=lambda s: None)
+    loop = TableLoop(screen, seats, (False, False), Theme(), delay=0, watcher=lambda: 1)
+    game = umtali.Game(seed=3)
+    loop.play_game(game)
+    lines = console.export_text().splitlines()
+    told = 0
+    for hand in game.hands:
+        if hand.went_out is not None and hand.forfeited:
+            by = 3 - hand.went_out
+            words = Forfeit(by, tuple(hand.forfeited)).words(("Ann", "Bot"), Theme())
+            assert f"{('Ann', 'Bot')[by - 1]} {words}." in lines
+            told += 1
+    assert told > 0

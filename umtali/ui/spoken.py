@@ -247,9 +247,11 @@ class SpokenScreen(LineScreen):
         if view.went_out is not None and key not in self._out:
             self._out.add(key)
             self._line(f"{info.names[view.went_out - 1]} went out.")
-        if view.step is Step.OVER and key not in self._ended:
+        # The hand's last turn is shown before the loop knows the forfeit: it is said
+        # by the first table that carries it.
+        if view.step is Step.OVER and info.forfeited and key not in self._ended:
             self._ended.add(key)
-            if view.went_out is not None and info.forfeited:
+            if view.went_out is not None:
                 by = 3 - view.went_out
                 forfeit = Forfeit(by, info.forfeited).words(info.names, self.theme)
                 self._line(f"{info.names[by - 1]} {forfeit}.")

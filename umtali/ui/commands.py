@@ -248,6 +248,13 @@ def table_command(word: str) -> TableCommand | None:
     return next((c for c in COMMANDS if word in c.words), None)
 
 
+def leaves(line: str) -> bool:
+    """Whether ``line`` is the command that leaves the game (``quit`` or an alias of
+    it): every question the game asks honours it, not the move prompt alone."""
+    command = table_command(line.strip()) if line.strip() else None
+    return command is not None and command.answer is answers.leave
+
+
 def help_rows(
     rules: RuleSet, offered: Callable[[TableCommand], bool] = lambda command: True
 ) -> list[tuple[str, str]]:

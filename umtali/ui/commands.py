@@ -165,8 +165,9 @@ class TableCommand:
 
     def offered(self, seat: AtTable | None) -> bool:
         """Whether help and Tab name it to ``seat`` (None: a seat at the full-screen
-        table).  A command for one kind of screen is offered on that one only."""
-        if self.where is not Where.PLAIN:
+        table).  A command for one kind of table (the plain screen, a hosted game) is
+        offered at that one only: help never lists what would be refused."""
+        if self.where not in (Where.PLAIN, Where.HOSTED):
             return True
         return seat is not None and self.allowed(seat)
 

@@ -602,7 +602,7 @@ def test_quit_at_the_extra_card_question_leaves_and_the_question_names_no_one() 
         pipe_cm.__exit__(None, None, None)
     assert game.hand is None  # nothing was dealt
     first = session.prompts[0]
-    assert "[Enter: you, o: your opponent]" in first, first
+    assert "[Enter: you, o: your opponent]" in " ".join(first.split()), first
     assert session.prompts[1].startswith("Leave the game?")
 
 

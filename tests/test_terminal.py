@@ -588,7 +588,7 @@ def test_the_dealers_question_wraps_between_words(cols: int, rows: int, plain: b
     args = ["play", "--seed", "5", "--delay", "0", *(["--plain"] if plain else [])]
     term = Terminal(*args, cols=cols, rows=rows)
     try:
-        term.wait_for(r"o: your\s+opponent\]")
+        term.wait_for(r"o:\s+your\s+opponent\]")
         question = (
             "Who takes the extra (11th) card and plays first? [Enter: you, o: your opponent]"
         )
@@ -664,7 +664,7 @@ def test_quit_at_the_extra_card_question_leaves_and_names_the_saved_game(plain: 
     resume continues it", which with several saved games only lists them."""
     term = Terminal("play", "--seed", "5", "--delay", "0", *(["--plain"] if plain else []))
     try:
-        term.wait_for(r"o: your\s+opponent\]")
+        term.wait_for(r"o:\s+your\s+opponent\]")
         term.type("q")
         term.wait_for(r"Leave the game\? \[y/N\]")
         term.type("y")

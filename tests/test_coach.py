@@ -231,7 +231,7 @@ def test_trying_a_decision_again_says_whether_the_new_move_is_as_good() -> None:
     ):
         screen = ScriptedScreen(typed)
         retry_one(screen, verdict, ("Ann", "Ben"))
-        assert screen.tables == 1 and "turn 3: you played draw" in screen.said[0]
+        assert screen.tables == 1 and "turn 3: you drew from the stock" in screen.said[0]
         assert screen.said[-1] == "The best: take, with " + screen.said[-1].split("with ")[1]
         if answer is not None:
             assert any(line.startswith(answer) for line in screen.said), screen.said

@@ -281,9 +281,21 @@ def test_a_plain_question_wider_than_the_terminal_breaks_between_words(width: in
         assert seat.choose_eleven(1, umtali.GameInfo()) == 2
     asked = session.prompts[0]
     question = (
-        "Who takes the extra (11th) card and plays first? [Enter: you (Ann), o: your opponent] "
+        "Who takes the extra (11th) card and plays first? [Enter: you, o: your opponent] "
     )
     assert asked.replace("\n", " ") == question  # every word, in whole words
     assert asked.endswith("] ")
     assert all(len(row) < width for row in asked.split("\n"))
     assert len(asked.split("\n")) == 2
+
+
+def test_help_lists_say_only_where_it_works() -> None:
+    """Issue 46: against the bot, help listed "say hello ... when you play at two
+    terminals", which is then refused."""
+    view = umtali.deal_hand(seed=7).view(1)
+    screen = LineScreen(recording_console(), None, Theme())
+    against_the_bot = HumanSeat("Ann", screen, NormalBot(), lambda: None, Theme(), ("Bot", "hard"))
+    assert "say hello" not in text_of(help_page(view, against_the_bot), width=100)
+    hosted = HumanSeat("Ann", screen, NormalBot(), lambda: None)
+    hosted.chat = lambda name, line: None
+    assert "say hello" in text_of(help_page(view, hosted), width=100)

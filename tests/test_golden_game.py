@@ -147,7 +147,7 @@ def run_out(term: Terminal) -> int:
 #: The questions between the moves, each answered with Enter, and the golden file of
 #: the first screen that asks it.
 QUESTIONS = {
-    r"Who takes the extra \(11th\) card and plays first\? \[Enter: you \(You\), o: your"
+    r"Who takes the extra \(11th\) card and plays first\? \[Enter: you, o: your"
     r"\s+opponent\]": "cut",
     r"Hand over\. Press Enter for the scores\.": "hand_over",
     r"Press Enter to deal the next hand, or type review for the coach\.": "scores",

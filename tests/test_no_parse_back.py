@@ -47,7 +47,6 @@ CUTS |= {"find", "rfind", "index", "rindex"}
 
 #: (module, function, method): the text it reads.
 ALLOWED = {
-    ("umtali/bots/coach.py", "named", "endswith"): "a player's name, for its possessive",
     ("umtali/store/saves.py", "find_record", "endswith"): "the game's name the player typed",
     ("umtali/ui/commands.py", "parse_command", "split"): "the line the player typed",
     ("umtali/ui/commands.py", "_not_a_command", "startswith"): "a word the player typed",

@@ -539,6 +539,7 @@ def test_quitting_a_game_leaves_nothing_beside_its_save(
     game = umtali.Game(seed=5, first_dealer=2)
     code, last, _console = _play_table_typed(monkeypatch, tmp_path, feeder_for, game)
     assert code == 0
-    assert last == ["You left the game. It is saved: umtali resume continues it."]
+    # Named: with several games saved, umtali resume alone would only list them.
+    assert last == ["You left the game. It is saved: umtali resume g continues it."]
     left = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*"))
     assert left == ["games", "games/g.umtali"]

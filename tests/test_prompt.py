@@ -546,3 +546,72 @@ def test_a_second_draw_is_refused_in_a_sentence_that_says_what_is_legal_now() ->
     # What the turn allows now, named, with a move of each kind to copy.
     assert re.fullmatch(r"[a-z ,]+, such as [A-Za-z0-9 ,]+", found.group(1))
     assert "discard" in found.group(1)
+
+
+def _quit_at(question: str, leave: str) -> Callable[[ViewOf], Feeder]:
+    """Play as the bot would; type quit at the first question with ``question`` in it,
+    and ``leave`` at the Leave? question that follows."""
+    advisor = NormalBot()
+    typed = [False]
+
+    def make(view_of: ViewOf) -> Feeder:
+        def feed(message: str) -> str:
+            if question in message and not typed[0]:
+                typed[0] = True
+                return "quit\r"
+            if "[y/N]" in message:
+                return leave + "\r"
+            if message.endswith("> "):
+                view = view_of(message)
+                assert view is not None
+                return f"{advisor.choose(view, GameInfo()).action}\r"
+            return "\r"
+
+        return feed
+
+    return make
+
+
+@pytest.mark.parametrize("leave", ["y", "n"])
+def test_quit_at_the_pause_after_a_hand_leaves_as_at_the_table(leave: str) -> None:
+    loop, _console, session, pipe_cm = table(_quit_at("deal the next hand", leave))
+    game = umtali.Game(seed=5)
+    try:
+        if leave == "y":
+            with pytest.raises(QuitGame):
+                loop.play_game(game)
+        else:
+            loop.play_game(game)
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    asked = [p for p in session.prompts if "deal the next hand" in p]
+    assert session.prompts[session.prompts.index(asked[0]) + 1].startswith("Leave the game?")
+    if leave == "y":
+        assert len(game.results) == 1 and game.hand is not None and game.hand.is_over
+    else:
+        assert game.is_over  # staying: the next hand was dealt and the game played on
+
+
+def test_quit_at_the_extra_card_question_leaves_and_the_question_names_no_one() -> None:
+    loop, _console, session, pipe_cm = table(_quit_at("extra (11th) card", "y"))
+    game = umtali.Game(seed=5)  # Ann wins the cut and is asked
+    try:
+        with pytest.raises(QuitGame):
+            loop.play_game(game)
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    assert game.hand is None  # nothing was dealt
+    first = session.prompts[0]
+    assert "[Enter: you, o: your opponent]" in " ".join(first.split()), first
+    assert session.prompts[1].startswith("Leave the game?")
+
+
+def test_staying_after_quit_at_the_extra_card_question_asks_it_again() -> None:
+    loop, _console, session, pipe_cm = table(_quit_at("extra (11th) card", "n"))
+    game = umtali.Game(seed=5)
+    try:
+        loop.play_game(game)
+    finally:
+        pipe_cm.__exit__(None, None, None)
+    assert "extra (11th) card" in session.prompts[2]
+    assert game.is_over and game.hands[0].deal.dealer == 1

@@ -34,6 +34,7 @@ from umtali.review.analysis import GameAnalysis, analyse_match
 from umtali.review.board_view import MORE, Shown, board_lines, graph_numbers
 from umtali.review.export import analysis_json
 from umtali.ui.graph import GUTTER, MARK, Plot, columns, render_graph
+from umtali.ui.narrate import move_words
 from umtali.ui.theme import Theme
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -368,9 +369,9 @@ def test_trying_the_other_seat_s_decision_again_asks_in_its_place() -> None:
     i = _other_seat(analysis)[0]
     d = analysis.decisions[i]
     said = asked(d.verdict, analysis.voice(d, 1), Theme())
-    move = Theme().move(d.played)
+    move = move_words(d.played, d.view, Theme())
     assert said == (
-        f"Hand 1, turn {d.turn}: Bot played {move}. What would you play in Bot's place?"
+        f"Hand 1, turn {d.turn}: Bot {move}. What would you play in Bot's place?"
     )
     # The --plain prompt tries any decision by its number, told by name.
     screen = _Recording([str(d.number), "", ""])
@@ -378,7 +379,7 @@ def test_trying_the_other_seat_s_decision_again_asks_in_its_place() -> None:
     verdicts = [x.verdict for x in analysis.decisions]
     retry_by_number(screen, verdicts, analysis.names, voices, Theme())
     text = "\n".join(screen.said)
-    assert "Bot played" in text and "you played" not in text
+    assert f"Bot {move}" in text and "you " + move not in text
     assert screen.tables == [d.view.player]
 
 
@@ -444,7 +445,9 @@ def test_moves_are_shown_with_the_table_s_cards(ascii_only: bool) -> None:
     d = next(d for d in analysis.decisions if d.played.cards and d.played != d.best)
     lines = board_lines(analysis, 1, Shown(cursor=d.number - 1), theme, 80, 24)
     first = next(line for line in lines if line.startswith(f"{d.number}/"))
-    assert f"played {theme.move(d.played)}" in first and f"best {theme.move(d.best)}" in first
+    said = move_words(d.played, d.view, theme)
+    assert f"Ann {said}" in first or f"Bot {said}" in first
+    assert f"best {theme.move(d.best)}" in first
     plain = [_text(t) for t in graph_numbers(analysis, 1, theme)]
     assert any(f"{theme.move(d.played)}" in line for line in plain)
     if not ascii_only:
@@ -526,3 +529,28 @@ def test_the_table_s_review_page_takes_a_decision_s_number_at_one_prompt() -> No
     run_app(body, ["review\r", "1", "\r", "\r", "\r", "\r"])
     assert any("What would you play now" in line for line in said), said
     assert any(line.startswith("The best: ") for line in said), said
+
+
+# ------------------------------------------------------------------ words of issue 46
+
+
+def test_a_seat_named_you_has_your_chance_on_the_board_and_in_plain_numbers() -> None:
+    analysis = analyse_match(one_hand_game(), ("You", "Bot"), budget=600)
+    board = "\n".join(board_lines(analysis, 1, Shown(cursor=0), Theme(), 200, 50))
+    plain = "\n".join(_text(t) for t in graph_numbers(analysis, 1, Theme()))
+    for text in (board, plain):
+        assert "Your chance of winning" in text and "You's" not in text, text
+
+
+def test_the_board_says_each_move_as_the_move_log_does() -> None:
+    analysis = analysed()
+    said = []
+    for i, d in enumerate(analysis.decisions):
+        lines = board_lines(analysis, 1, Shown(cursor=i), Theme(), 200, 50)
+        said.append(next(line for line in lines if line.startswith(f"{d.number}/")))
+    text = "\n".join(said)
+    assert " played discard" not in text and " played take" not in text, text
+    assert " played draw" not in text and " played meld" not in text, text
+    assert re.search(r"(Ann|Bot) discarded \S+", text), text
+    assert re.search(r"(Ann|Bot) took \S+ from the discard pile", text), text
+    assert re.search(r"(Ann|Bot) drew from the stock", text), text

@@ -588,9 +588,9 @@ def test_the_dealers_question_wraps_between_words(cols: int, rows: int, plain: b
     args = ["play", "--seed", "5", "--delay", "0", *(["--plain"] if plain else [])]
     term = Terminal(*args, cols=cols, rows=rows)
     try:
-        term.wait_for(r"o: your\s+opponent\]")
+        term.wait_for(r"o:\s+your\s+opponent\]")
         question = (
-            "Who takes the extra (11th) card and plays first? [Enter: you (You), o: your opponent]"
+            "Who takes the extra (11th) card and plays first? [Enter: you, o: your opponent]"
         )
         asked = term.text[term.text.index("Who takes") :].split("\n")[:3]
         assert " ".join(" ".join(asked).split()).startswith(question)
@@ -654,5 +654,23 @@ def test_a_lessons_hand_end_at_64_by_20_shows_the_players_own_score() -> None:
         assert "That is the lesson's play" in term.text
         assert re.search(r"(?m)^ You ─+ 41 points$", term.text), term.text
         assert re.search(r"(?m)^ Opponent .* 10 points$", term.text)
+    finally:
+        term.close()
+
+
+@pytest.mark.parametrize("plain", [False, True], ids=["app", "plain"])
+def test_quit_at_the_extra_card_question_leaves_and_names_the_saved_game(plain: bool) -> None:
+    """Issue 46: q at the dealer's question counted as "you"; leaving said "umtali
+    resume continues it", which with several saved games only lists them."""
+    term = Terminal("play", "--seed", "5", "--delay", "0", *(["--plain"] if plain else []))
+    try:
+        term.wait_for(r"o:\s+your\s+opponent\]")
+        term.type("q")
+        term.wait_for(r"Leave the game\? \[y/N\]")
+        term.type("y")
+        said = term.wait_for(r"It is saved: umtali resume (\S+) continues it\.").group(1)
+        saved = list(Path(term.data, "games").glob("*.umtali"))
+        assert [path.stem for path in saved] == [said]
+        term.child.expect(pexpect.EOF, timeout=PATIENCE)
     finally:
         term.close()

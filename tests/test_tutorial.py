@@ -384,7 +384,7 @@ def test_a_learner_plays_lesson_one_and_its_quiz_on_a_screen(tmp_path: Path) -> 
     assert "26 points on your side" in text
     assert "Your opponent draws and lays three 5s." in text
     assert "Legal, but not the answer: meld KH QH." in text
-    assert "type a number of points" in text
+    assert "Type a number of points." in text  # a sentence, as at the table
     assert "2 of 3 right. Passed!" in text
     assert "? points" in text  # the count question hides the scores it asks for
     assert screen.answers == []
@@ -612,3 +612,30 @@ def test_a_wrong_quiz_answer_says_why_and_may_be_tried_once_more(tmp_path: Path)
     assert "Right. The marriage scores 20" in text[wrong:]
     assert "2 of 3 right." in text  # the first answer is the one counted
     assert screen.answers == []
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=KEYS)
+def test_a_lesson_s_refusal_is_a_sentence_as_at_the_table(lesson: Lesson) -> None:
+    """Issue 46: a lesson said "you still have playable cards..." where the game says
+    "You still have...": both say a refusal through ui.text.as_sentence."""
+    run = LessonRun(lesson)
+    said = []
+    while not run.finished:
+        for _ in run.their_moves():
+            pass
+        if run.finished:
+            break
+        view = run.view()
+        for card in view.hand:  # every discard: those refused are said
+            reply = run.play(Action(ActionKind.DISCARD, (card,)))
+            if not reply.ok:
+                said.append(reply.text)
+            if run.view() != view:
+                break
+        if run.view() == view:
+            for action in list(_right_moves(run)):
+                run.play(action)
+    for text in said:
+        assert not text[:1].islower(), text
+    if lesson.key == "must-play":
+        assert any(text.startswith("You still have playable cards") for text in said), said

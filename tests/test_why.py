@@ -134,3 +134,17 @@ def test_every_bot_level_has_a_sentence_saying_how_it_chooses() -> None:
 
     methods = {level.name: level.method for level in levels.player_levels() if level.method}
     assert set(methods) == set(LEVELS)
+
+
+def test_the_easy_bot_s_choices_are_told_as_random_never_as_judged() -> None:
+    """Issue 46: after the easy bot's turn, why said "It judged your QC worth less to
+    it than an unseen card." and then that it picks at random."""
+    mine = "AS 3S 5S 7S 9S 2H 4H 6H 8H 10H QC"
+    hand = deal(mine, "AD 3D 5D 7D 9D 2C 4C 6C 8C KC", "KD JD")
+    run(hand, "discard QC; draw; discard 9D")
+    words = why_lines(hand.view(1), "easy", "Bot", PLAIN)
+    assert words == [
+        "Bot drew from the stock.",
+        "Bot discarded 9D.",
+        levels.named("easy").method,
+    ]

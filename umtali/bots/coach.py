@@ -35,7 +35,7 @@ from enum import Enum
 
 from umtali.bots.analysis import Analysis, analyse
 from umtali.bots.policy import forced_choice
-from umtali.bots.seat import GameInfo
+from umtali.bots.seat import GameInfo, possessive
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.cards import Card, plain_points, rummy_points
 from umtali.engine.events import Event, EventKind
@@ -75,8 +75,7 @@ class Voice:
     @staticmethod
     def named(name: str, other: str) -> Voice:
         """The mover told of by ``name``, the other seat by ``other``."""
-        mine = f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
-        return Voice(name, mine, other, other)
+        return Voice(name, possessive(name), other, other)
 
 
 #: The coach speaking to the player whose decision it was.

@@ -72,6 +72,8 @@ class Level:
     #: How it chooses, in a sentence ``why`` adds after a real choice (None: ``why``
     #: cannot tell it).
     method: str | None
+    #: Whether its choices are random: ``why`` then claims no judgement for them.
+    at_random: bool = False
 
 
 # Each level's bot is imported when a seat of that level is first made, so that
@@ -112,6 +114,7 @@ REGISTRY: tuple[Level, ...] = (
         about="picks at random among its legal moves",
         rung=Measured("normal", "easy", 0.834),
         method="The easy bot picks at random among its legal moves.",
+        at_random=True,
     ),
     Level(
         name="normal",

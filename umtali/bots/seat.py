@@ -25,6 +25,19 @@ class Decision:
     reason: str
 
 
+def possessive(name: str) -> str:
+    """Whose, for a seat's name: the one rule every sentence about a player follows.
+    A seat named You (the default name of the person at the keyboard) is spoken to:
+    it takes "Your", as a name is written, with a capital.
+
+    >>> [possessive(name) for name in ("Ann", "You", "James", "Bot (hard)")]
+    ["Ann's", 'Your', "James'", "Bot (hard)'s"]
+    """
+    if name.casefold() == "you":
+        return "Your"
+    return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
+
+
 def expected_margin(points: float) -> str:
     """What a search's mean margin (the seat's points less its opponent's when the hand
     ends, averaged over the deals tried) means, in words a player reads at a glance.

@@ -27,14 +27,14 @@ from umtali.engine.view import PlayerView
 from umtali.learn.course import Count, Lesson, Them
 from umtali.learn.lessons import LESSONS
 from umtali.learn.progress import Progress, read_progress, remember
-from umtali.learn.tutor import Answered, LessonRun, QuizRun, sentence
+from umtali.learn.tutor import Answered, LessonRun, QuizRun
 from umtali.store.door import FileRefused
 from umtali.ui.commands import parse_command, table_command
 from umtali.ui.layout import bounds, lines_of
 from umtali.ui.narrate import phrase
 from umtali.ui.render import TableInfo
 from umtali.ui.screen import Screen, ask_yes
-from umtali.ui.text import Trimmed
+from umtali.ui.text import Trimmed, as_sentence
 from umtali.ui.textsafe import to_ascii
 from umtali.ui.theme import Theme
 
@@ -195,7 +195,7 @@ class Teacher:
             try:
                 command = parse_command(line, view)
             except InvalidNotation as err:
-                said.append(Text(f"{sentence(str(err))} (hint shows the move)", "red"))
+                said.append(Text(f"{as_sentence(str(err))} (hint shows the move)", "red"))
                 continue
             if command.meta == "all":
                 said += self._all(run)
@@ -314,7 +314,7 @@ class Teacher:
                     raise InvalidNotation("type a move as your answer")
                 return quiz.judge_move(action)
             except (InvalidNotation, ValueError) as err:
-                said = [Text(sentence(str(err)), "red")]
+                said = [Text(as_sentence(str(err)), "red")]
 
     # ------------------------------------------------------------- helpers
 

@@ -19,6 +19,7 @@ from umtali.engine.errors import IllegalAction
 from umtali.engine.hand import Hand
 from umtali.engine.view import PlayerView
 from umtali.learn.course import LEARNER, Count, Do, Lesson, Question, Them, Try, same_move
+from umtali.ui.text import as_sentence
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,11 +37,6 @@ _DOWN = (ActionKind.MELD, ActionKind.PLAY)
 def _cards_of(actions: tuple[Action, ...]) -> list[Card]:
     """The cards of ``actions``, each once, in order."""
     return list(dict.fromkeys(c for a in actions for c in a.cards))
-
-
-def sentence(text: str) -> str:
-    text = text.strip()
-    return text if not text or text[-1] in ".!?" else text + "."
 
 
 def added_up(made: Sequence[Action]) -> str:
@@ -155,7 +151,7 @@ class LessonRun:
         try:
             applied = trial.play(action)
         except IllegalAction as refusal:
-            return Reply(sentence(str(refusal)), False)
+            return Reply(as_sentence(str(refusal)), False)
         left = self._left(step)
         if left and not any(same_move(applied, w) for w in left):
             return Reply(self.unwanted(applied), False)
@@ -198,9 +194,9 @@ class LessonRun:
             self.hand.clone().play(action)
         except IllegalAction as refusal:
             if not same_move(action, wanted):
-                return Reply(f"{sentence(str(refusal))} Now type {wanted}.", False)
+                return Reply(f"{as_sentence(str(refusal))} Now type {wanted}.", False)
             self._next()
-            return Reply(f"Refused: {sentence(str(refusal))} {step.done}".strip(), True)
+            return Reply(f"Refused: {as_sentence(str(refusal))} {step.done}".strip(), True)
         return Reply(f"That one is legal. Type {wanted} to see what the game says.", False)
 
     def _next(self) -> None:
@@ -279,7 +275,7 @@ class QuizRun:
         try:
             applied = self.hand.clone().play(action)
         except IllegalAction as refusal:
-            verdict = f"Not legal: {sentence(str(refusal))}"
+            verdict = f"Not legal: {as_sentence(str(refusal))}"
             return Answered(False, f"{verdict} {question.explain}", verdict)
         if any(same_move(applied, r) for r in question.rights()):
             return Answered(True, f"Right. {question.explain}", "Right.")

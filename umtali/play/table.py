@@ -132,7 +132,7 @@ def play_table(
         except QuitGame:
             if all(humans):
                 screen.blank()  # hot seat: the quitting player's hand stays on no screen
-            return _leave(saver, screen)
+            return _leave(saver, screen, paths[0])
         except Resigned as gave_up:
             if all(humans):
                 screen.blank()
@@ -265,7 +265,7 @@ def result_words(match: Game | Session, names: tuple[str, str]) -> list[str]:
 def record_words(record: Path) -> list[str]:
     """Where a finished game's record is, and the commands that open it: by its name
     alone where it is in the games folder (as those commands take it)."""
-    name = record.stem if record.parent == games_dir() else shlex.quote(str(record))
+    name = record_name(record)
     return [
         visible(f"The game is saved in {record}:"),
         visible(f"  umtali replay {name}   shows it again,"),
@@ -273,16 +273,24 @@ def record_words(record: Path) -> list[str]:
     ]
 
 
+def record_name(record: Path) -> str:
+    """How a command names ``record``: its name alone where it is in the games folder
+    (resume, replay and review find it there), else its path, quoted for a shell."""
+    return record.stem if record.parent == games_dir() else shlex.quote(str(record))
+
+
 def _reasons(saver: Autosaver) -> str:
     return "; ".join(f"{path}: {why}" for path, why in saver.problems.items())
 
 
-def _leave(saver: Autosaver, screen: Screen) -> Outcome:
+def _leave(saver: Autosaver, screen: Screen, record: Path) -> Outcome:
     """Leaving mid-game: save, and say truthfully whether it worked (offering retries)."""
     while True:
         saver.save()
         if saver.saved:
-            return 0, ["You left the game. It is saved: umtali resume continues it."]
+            # Named: with several games saved, resume alone only lists them.
+            resume = visible(f"umtali resume {record_name(record)}")
+            return 0, [f"You left the game. It is saved: {resume} continues it."]
         screen.say(shown(f"The game could not be saved ({_reasons(saver)}).", "bold red"))
         try:
             answer = screen.ask(

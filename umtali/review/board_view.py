@@ -20,10 +20,12 @@ from dataclasses import dataclass
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from umtali.bots.seat import possessive
 from umtali.review.analysis import Decision, GameAnalysis
 from umtali.ui.coaching import label_style
 from umtali.ui.graph import MARK, MARK_STYLE, Plot, render_graph
 from umtali.ui.layout import lines_of
+from umtali.ui.narrate import move_words
 from umtali.ui.render import TableInfo, draw_table
 from umtali.ui.theme import DEFAULT_THEME, Theme
 
@@ -79,7 +81,8 @@ def whose(analysis: GameAnalysis, seat: int) -> str:
     """What the graph shows, said on the board and in the plain numbers."""
     if not analysis.chances:
         return "These rules have no table of chances: the graph is left out."
-    return f"Graph: {analysis.names[seat - 1]}'s chance of winning the game after each decision."
+    graphed = possessive(analysis.names[seat - 1])
+    return f"Graph: {graphed} chance of winning the game after each decision."
 
 
 def describe(decision: Decision, analysis: GameAnalysis, seat: int, theme: Theme) -> list[Text]:
@@ -92,8 +95,8 @@ def describe(decision: Decision, analysis: GameAnalysis, seat: int, theme: Theme
         where = f"game {decision.game}, " + where
     first = Text.assemble(
         (f"{decision.number}/{total}", "bold"),
-        f" {where}: {name} played ",
-        (theme.move(decision.played), "bold"),
+        f" {where}: {name} ",
+        (move_words(decision.played, decision.view, theme), "bold"),
     )
     label = decision.label
     if label is not None:

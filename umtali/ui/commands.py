@@ -165,8 +165,9 @@ class TableCommand:
 
     def offered(self, seat: AtTable | None) -> bool:
         """Whether help and Tab name it to ``seat`` (None: a seat at the full-screen
-        table).  A command for one kind of screen is offered on that one only."""
-        if self.where is not Where.PLAIN:
+        table).  A command for one kind of table (the plain screen, a hosted game) is
+        offered at that one only: help never lists what would be refused."""
+        if self.where not in (Where.PLAIN, Where.HOSTED):
             return True
         return seat is not None and self.allowed(seat)
 
@@ -246,6 +247,13 @@ def table_command(word: str) -> TableCommand | None:
     """The command that ``word`` names (or is an alias of), if any."""
     word = word.lower()
     return next((c for c in COMMANDS if word in c.words), None)
+
+
+def leaves(line: str) -> bool:
+    """Whether ``line`` is the command that leaves the game (``quit`` or an alias of
+    it): every question the game asks honours it, not the move prompt alone."""
+    command = table_command(line.strip()) if line.strip() else None
+    return command is not None and command.answer is answers.leave
 
 
 def help_rows(

@@ -18,7 +18,7 @@ from umtali.bots.seat import Decision, GameInfo, Seat
 from umtali.engine.errors import InvalidNotation
 from umtali.engine.view import PlayerView, Step
 from umtali.ui.answers import Asked, Resigned, Turn, UndoRequest, turn_of
-from umtali.ui.commands import LegalCompleter, parse_command
+from umtali.ui.commands import LegalCompleter, leaves, parse_command
 from umtali.ui.render import MIN_HEIGHT, MIN_WIDTH, SizeNotice, playable_cards, too_small
 from umtali.ui.screen import QuitGame, Screen, ask_yes
 from umtali.ui.text import refused, shown, visible
@@ -80,15 +80,18 @@ class HumanSeat:
 
     def choose_eleven(self, player: int, info: GameInfo) -> int:
         self.screen.say(shown(f"Dealer: {self.name}.", "bold"))
-        try:
-            answer = self.screen.ask(
-                f"Who takes the extra (11th) card and plays first? [Enter: you ({self.name}), "
-                "o: your opponent] "
-            )
-        except (KeyboardInterrupt, EOFError):
+        while True:
+            try:
+                answer = self.screen.ask(
+                    "Who takes the extra (11th) card and plays first? "
+                    "[Enter: you, o: your opponent] "
+                )
+            except (KeyboardInterrupt, EOFError):
+                answer = "quit"  # asked, as quit is (a closed terminal answers yes)
+            if not leaves(answer):
+                break
             if ask_yes(self.screen, self.leave_question):
                 raise QuitGame(self.name) from None
-            return player
         return 3 - player if answer.strip().lower() in ("o", "opponent", "them", "2") else player
 
     def choose(self, view: PlayerView, info: GameInfo) -> Decision:

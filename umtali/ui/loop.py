@@ -42,6 +42,7 @@ from umtali.engine.progress import (
 )
 from umtali.engine.record import Played, PlayerInfo, PlayerKind
 from umtali.engine.view import PlayerView
+from umtali.ui.commands import leaves
 from umtali.ui.human import HumanSeat, UndoRequest
 from umtali.ui.narrate import phrase, taken_back
 from umtali.ui.render import TableInfo, render_game_end, render_hand_end
@@ -493,11 +494,25 @@ class TableLoop:
             self._wait(max(2.0, 4 * self.delay))  # the hand's scores, say, stay a while
             return ""
         try:
-            return self.screen.ask(message + " ")
+            answer = self.screen.ask(message + " ")
         except (KeyboardInterrupt, EOFError):
             if ask_yes(self.screen, "Leave the game?"):
                 raise QuitGame from None
             return ""
+        # quit leaves here as at the table, while there is a game left to save for
+        # later; once the match is over, the pause only waits to be read.
+        over = self.progress is not None and self.progress.match.is_over
+        if leaves(answer) and not over:
+            if ask_yes(self.screen, self._leave_question()):
+                raise QuitGame
+            return ""
+        return answer
+
+    def _leave_question(self) -> str:
+        """What a person who types quit is asked: their seat's question (a hosted game
+        words it otherwise)."""
+        people = (s for s in self.seats if isinstance(s, HumanSeat))
+        return next((s.leave_question for s in people), "Leave the game?")
 
 
 def _player(seat: Seat, human: bool) -> PlayerInfo:

@@ -11,8 +11,11 @@ from dataclasses import dataclass
 from rich.console import Console
 from rich.text import Text
 
-from umtali.engine.cards import Card
+from umtali.engine.actions import Action, ActionKind
+from umtali.engine.cards import Card, by_rank_desc
 from umtali.engine.events import Event, EventKind
+from umtali.engine.kinds import EVENT_OF_MOVE, MOVE_OF_ACTION
+from umtali.engine.view import PlayerView
 from umtali.ui.theme import Theme
 
 
@@ -43,6 +46,26 @@ def phrase(event: Event, theme: Theme) -> str:
             return "discarded face down"
         return f"discarded {cards[0]}{' face down' if event.down else ''}"
     return str(event).strip("()")
+
+
+def move_words(action: Action, view: PlayerView, theme: Theme) -> str:
+    """``action``, chosen in ``view``, said as the move log says it once played, after
+    a name: ``discarded 9♦``, ``took 3♥ from the discard pile``, ``drew from the
+    stock`` (a review's decisions, told as the game told them).  The event it makes
+    is read off what its mover saw: a take moves the pile's top cards."""
+    pile = view.discard_pile
+    cards, onto = action.cards, action.target
+    kind = action.kind
+    if kind is ActionKind.TAKE_FROM:
+        onto = cards[0]
+        cards = pile[pile.index(onto) :] if onto in pile else cards
+    elif kind is ActionKind.TAKE_TWO:
+        cards = pile[-2:]
+    elif kind in (ActionKind.TAKE, ActionKind.TAKE_NEXT):
+        cards = pile[-1:]
+    made = EVENT_OF_MOVE[MOVE_OF_ACTION[kind]]
+    event = Event(view.player, made, view.turns + 1, tuple(by_rank_desc(cards)), action.down, onto)
+    return phrase(event, theme)
 
 
 def taken_back(events: Sequence[Event], theme: Theme) -> str:

@@ -14,6 +14,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from umtali.bots.seat import possessive
 from umtali.engine.actions import ActionKind
 from umtali.engine.cards import Card, mask_of, rummy_points
 from umtali.engine.melds import PieceKind
@@ -141,17 +142,6 @@ def hand_line(cards: Sequence[Card], theme: Theme, playable: Collection[Card] = 
     if not cards:
         line.append("(no cards)", style="dim")
     return line
-
-
-def possessive(name: str) -> str:
-    """Whose, for a player's name at the start of a sentence.
-
-    >>> [possessive(name) for name in ("Ann", "You", "James", "Bot (hard)")]
-    ["Ann's", 'Your', "James'", "Bot (hard)'s"]
-    """
-    if name.casefold() == "you":
-        return "Your"  # a seat named You (the default) is spoken to
-    return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
 
 
 def step_text(

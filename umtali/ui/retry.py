@@ -22,6 +22,7 @@ from umtali.bots.coach import INACCURACY, YOU, Verdict, Voice, label_for, try_ag
 from umtali.engine.actions import Action
 from umtali.engine.errors import InvalidNotation
 from umtali.ui.commands import parse_command
+from umtali.ui.narrate import move_words
 from umtali.ui.render import TableInfo
 from umtali.ui.screen import Screen
 from umtali.ui.text import shown
@@ -77,10 +78,10 @@ def retry_one(
 def asked(verdict: Verdict, voice: Voice = YOU, theme: Theme = DEFAULT_THEME) -> str:
     """The question of a try again: where, what was played, what now."""
     where = f"Hand {verdict.hand}, turn {verdict.turn}: "
-    played = theme.move(verdict.played)
+    played = move_words(verdict.played, verdict.view, theme)
     if voice == YOU:
-        return where + f"you played {played}. What would you play now?"
-    return where + f"{voice.me} played {played}. What would you play in {voice.mine} place?"
+        return where + f"you {played}. What would you play now?"
+    return where + f"{voice.me} {played}. What would you play in {voice.mine} place?"
 
 
 def read_move(text: str, verdict: Verdict) -> Action | Text:

@@ -115,12 +115,13 @@ def wrapped(message: str, width: int) -> str:
     body = message.rstrip(" ")
     if len(message) < width:
         return message
+    # The trailing spaces stay on the last row: the rows leave room for them, so the
+    # cursor never sits past the terminal's last column.
+    room = max(width - 1 - (len(message) - len(body)), 8)
     rows = [
         row
         for line in body.split("\n")
-        for row in textwrap.wrap(
-            line, max(width - 1, 8), break_long_words=False, break_on_hyphens=False
-        )
+        for row in textwrap.wrap(line, room, break_long_words=False, break_on_hyphens=False)
         or [""]
     ]
     return "\n".join(rows) + message[len(body) :]

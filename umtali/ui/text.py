@@ -24,18 +24,28 @@ def shown(text: str, style: str = "") -> Text:
     return Text(visible(text), style=style)
 
 
-def refused(why: str) -> Text:
-    """A refusal (an engine's or the prompt's reason, written to follow a colon) as a
-    sentence of its own on the table: a capital first letter, a full stop, in red.
+def as_sentence(why: str) -> str:
+    """A reason written to follow a colon (an engine's refusal, the prompt's) as a
+    sentence of its own: a capital first letter, a full stop.  The table and the
+    lessons say a refusal through this one door, so they say it alike.
 
-    >>> refused("you have already drawn this turn").plain
-    'You have already drawn this turn.'
+    >>> as_sentence("you still have playable cards: play JH")
+    'You still have playable cards: play JH.'
     """
     words = why.strip()
     words = words[:1].upper() + words[1:]
     if words and words[-1] not in ".!?":
         words += "."
-    return shown(words, "red")
+    return words
+
+
+def refused(why: str) -> Text:
+    """A refusal as a sentence of its own on the table (:func:`as_sentence`), in red.
+
+    >>> refused("you have already drawn this turn").plain
+    'You have already drawn this turn.'
+    """
+    return shown(as_sentence(why), "red")
 
 
 class Trimmed:

@@ -37,6 +37,10 @@ def why_lines(view: PlayerView, level: str, name: str, theme: Theme) -> list[str
     turn = last_turn(view)
     if not turn:
         return [f"{name} has not moved yet in this hand."]
+    found = find(level)
+    # A bot that picks at random judged nothing: its choices are told without reasons,
+    # and its method says how they were made (what the rules made it do is still told).
+    at_random = found is not None and found.at_random
     lines = []
     downs: list[Event] = []  # a run of melds and plays, told in one line
     for event in [*turn, None]:
@@ -47,18 +51,14 @@ def why_lines(view: PlayerView, level: str, name: str, theme: Theme) -> list[str
             said = ", ".join(phrase(e, theme) for e in downs)
             lines.append(f"{name} {said}: {_put_down(downs, view)}")
             downs = []
-        if event is not None:
+        if event is not None and at_random and _was_choice(event, view):
+            lines.append(f"{name} {phrase(event, theme)}.")
+        elif event is not None:
             lines.append(f"{name} {phrase(event, theme)}: {_reason(event, turn, view, theme)}")
-    method = _method(level)
+    method = None if found is None else found.method
     if method is not None and any(_was_choice(e, view) for e in turn):
         lines.append(method)
     return lines
-
-
-def _method(level: str) -> str | None:
-    """How a bot of ``level`` chooses, in a sentence (from its entry in the registry)."""
-    found = find(level)
-    return None if found is None else found.method
 
 
 def _was_choice(event: Event, view: PlayerView) -> bool:

@@ -148,8 +148,10 @@ def run_play(args: argparse.Namespace) -> int:
         names = args.names or ("Player 1", "Player 2")
         players = (PlayerInfo(PlayerKind.HUMAN, names[0]), PlayerInfo(PlayerKind.HUMAN, names[1]))
     else:
+        # Against the bot, --names names the person; the bot keeps the name that says
+        # its level (a second name would hide which bot it is).
         you = args.names[0] if args.names else "You"
-        them = args.names[1] if args.names else f"Bot ({args.bot})"
+        them = f"Bot ({args.bot})"
         players = (PlayerInfo(PlayerKind.HUMAN, you), PlayerInfo(PlayerKind.BOT, them, args.bot))
     seed, daily = args.seed, ""
     if args.daily:

@@ -8,10 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_profile import _play_table_typed
 
 import umtali
 from umtali.cli import main as cli
 from umtali.engine.record import PlayerInfo
+from umtali.store.profile import read_profile
+from umtali.store.resumable import resumable_games
+from umtali.store.saves import read_saved, unfinished_games
 
 
 class Tables:
@@ -80,3 +84,62 @@ def test_names_at_one_keyboard_name_both_people(
     tables = Tables(monkeypatch, tmp_path)
     assert cli.main(["play", "--hotseat", "--names", "Ann", "Ben"]) == 0
     assert tables.calls[0][0] == (PlayerInfo("human", "Ann"), PlayerInfo("human", "Ben"))
+
+
+# ---- a resigned game ---------------------------------------------------------------
+
+
+def test_a_resigned_game_keeps_its_record_and_resume_does_not_offer_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    feeder_for = typing(["", "all", "x 9c", "resign", "y"])  # the extra card, a turn, resign
+    game = umtali.Game(seed=5)  # the person deals
+    code, last, _console = _play_table_typed(monkeypatch, tmp_path, feeder_for, game)
+    record = tmp_path / "games" / "g.umtali"
+    assert code == 0
+    assert last == [
+        "You resigned: the game counts as a loss in the record (umtali stats).",
+        f"Its record is kept in {record}: umtali replay and umtali review open it.",
+    ]
+    # The record is whole, as the game stood: replay and review read it.
+    saved = read_saved(record)
+    assert game.hand is not None and game.hand.actions()  # a move was played
+    assert saved.match.hand is not None and saved.match.hand.actions() == game.hand.actions()
+    assert cli.main(["review", str(record)]) == 0
+    (entry,) = read_profile(tmp_path / "profile.jsonl").entries
+    assert entry.resigned
+    # Unfinished, but given up: resume offers it neither in its list nor by its name.
+    assert [g.path for g in unfinished_games()[0]] == [record]
+    assert resumable_games()[0] == []
+    capsys.readouterr()
+    assert cli.main(["resume"]) == 0
+    assert "There is no unfinished game to resume" in capsys.readouterr().out
+    assert cli.main(["resume", str(record)]) == 1
+    assert "that game was resigned" in capsys.readouterr().err
+
+
+def test_a_game_of_a_record_another_game_resigned_is_still_offered(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Only the game resigned is left out: a session's game is known by its number."""
+    from umtali.engine.record import PlayerKind
+    from umtali.store.profile import GameEntry, GameMode, add_game
+
+    Tables(monkeypatch, tmp_path)
+    assert cli.main(["play", "--session"]) == 0
+    (saved,) = resumable_games()[0]
+    entry = GameEntry(
+        id=f"{saved.path.stem}#2",
+        finished="2026-11-23T08:00:00",
+        variant="classic",
+        mode=GameMode.BOT,
+        names=("You", "Bot (hard)"),
+        kinds=(PlayerKind.HUMAN, PlayerKind.BOT),
+        levels=("", "hard"),
+        you=1,
+        hands=((0, 0),),
+        winner=2,
+        resigned=True,
+    )
+    add_game(entry)  # game 2 of a session with that name was resigned; this is game 1
+    assert [g.path for g in resumable_games()[0]] == [saved.path]

@@ -202,7 +202,8 @@ def _listed(number: str, summary: str, name: str, said: str, width: float) -> st
 
 
 def run_resume(args: argparse.Namespace) -> int:
-    from umtali.store.saves import copies_to_keep, games_dir, read_saved, unfinished_games
+    from umtali.store.resumable import resumable_games, was_resigned
+    from umtali.store.saves import copies_to_keep, games_dir, read_saved
 
     if args.delete is not None:
         return _delete(args.delete)
@@ -223,8 +224,15 @@ def run_resume(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 1
+        if was_resigned(saved):
+            print(
+                f"{visible(which)}: that game was resigned (umtali replay and umtali review "
+                "open it).",
+                file=sys.stderr,
+            )
+            return 1
     else:
-        games, problems = unfinished_games()
+        games, problems = resumable_games()
         for problem in problems:
             print(f"skipped: {visible(problem)}", file=sys.stderr)
         if not games:
@@ -302,9 +310,10 @@ def _daily_of(path: Path, match: Game | Session) -> str:
 
 def _delete(which: str) -> int:
     """umtali resume --delete N: remove unfinished game N of the list, saying which."""
-    from umtali.store.saves import delete_game, unfinished_games
+    from umtali.store.resumable import resumable_games
+    from umtali.store.saves import delete_game
 
-    games, _ = unfinished_games()
+    games, _ = resumable_games()
     number = _number(which)
     if number is None or not 1 <= number <= len(games):
         print(

@@ -112,11 +112,9 @@ def play_table(
         tell=lambda m: screen.say(shown(m, "green")),
     )
 
-    resigned = False
     to_profile = Recorder(players, paths[0], daily, screen.say)
 
     def body() -> Outcome:
-        nonlocal resigned
         saver.save()
         loop = TableLoop(
             screen,
@@ -139,9 +137,20 @@ def play_table(
                 screen.blank()
             game = match.game if isinstance(match, Session) else match
             to_profile(game, len(match.games) if isinstance(match, Session) else 1, gave_up.player)
-            resigned = True
             name = players[gave_up.player - 1].name
-            return 0, [f"{name} resigned: the game counts as a loss in the record (umtali stats)."]
+            # The record stays, to be looked at again; resume leaves it out (the profile
+            # says it was resigned: umtali.store.resumable).
+            saver.save()
+            kept = (
+                f"Its record is kept in {visible(str(paths[0]))}: umtali replay and "
+                "umtali review open it."
+                if saver.saved
+                else f"Its record could not be saved ({_reasons(saver)})."
+            )
+            return 0, [
+                f"{name} resigned: the game counts as a loss in the record (umtali stats).",
+                kept,
+            ]
         names = (visible(players[0].name), visible(players[1].name))
         words = [*result_words(match, names), *to_profile.words()]
         if saver.saved:
@@ -151,7 +160,7 @@ def play_table(
     try:
         return run(body)
     finally:
-        saver.close(resigned=resigned)
+        saver.close()
 
 
 def watch_table(

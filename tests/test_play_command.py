@@ -143,3 +143,18 @@ def test_a_game_of_a_record_another_game_resigned_is_still_offered(
     )
     add_game(entry)  # game 2 of a session with that name was resigned; this is game 1
     assert [g.path for g in resumable_games()[0]] == [saved.path]
+
+
+# ---- a game left before its first move ----------------------------------------------
+
+
+def test_a_game_left_before_its_first_move_is_not_kept(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    feeder_for = typing(["", "quit", "y"])  # keep the extra card, then leave at once
+    game = umtali.Game(seed=5)  # the person deals
+    code, last, _console = _play_table_typed(monkeypatch, tmp_path, feeder_for, game)
+    assert code == 0
+    assert last == ["You left the game before its first move, so it was not kept."]
+    assert not (tmp_path / "games" / "g.umtali").exists()
+    assert unfinished_games() == ([], [])

@@ -112,9 +112,11 @@ def play_table(
         tell=lambda m: screen.say(shown(m, "green")),
     )
 
+    discard = False  # a game left before its first move is not kept
     to_profile = Recorder(players, paths[0], daily, screen.say)
 
     def body() -> Outcome:
+        nonlocal discard
         saver.save()
         loop = TableLoop(
             screen,
@@ -131,6 +133,11 @@ def play_table(
         except QuitGame:
             if all(humans):
                 screen.blank()  # hot seat: the quitting player's hand stays on no screen
+            if not any(hand.played() for game in _games(match) for hand in game.hands):
+                # Nothing was played: resume would only offer the same deal back, and the
+                # games folder would fill with games nobody began.
+                discard = True
+                return 0, ["You left the game before its first move, so it was not kept."]
             return _leave(saver, screen)
         except Resigned as gave_up:
             if all(humans):
@@ -160,7 +167,7 @@ def play_table(
     try:
         return run(body)
     finally:
-        saver.close()
+        saver.close(discard=discard)
 
 
 def watch_table(
@@ -269,6 +276,10 @@ def result_words(match: Game | Session, names: tuple[str, str]) -> list[str]:
             f"{names[(match.winner or 1) - 1]} won the session, {max(wins)} games to {min(wins)}."
         )
     return lines
+
+
+def _games(match: Game | Session) -> list[Game]:
+    return match.games if isinstance(match, Session) else [match]
 
 
 def _reasons(saver: Autosaver) -> str:

@@ -158,3 +158,37 @@ def test_a_game_left_before_its_first_move_is_not_kept(
     assert last == ["You left the game before its first move, so it was not kept."]
     assert not (tmp_path / "games" / "g.umtali").exists()
     assert unfinished_games() == ([], [])
+
+
+# ---- the deal of the day, again ----------------------------------------------------
+
+
+def test_the_deal_of_the_day_again_goes_on_with_the_saved_one(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tables = Tables(monkeypatch, tmp_path)
+    assert cli.main(["play", "--daily"]) == 0
+    assert cli.main(["play", "--daily"]) == 0
+    (_, first, [saved]), (_, again, paths) = tables.calls
+    assert paths == [saved]  # the same file: no second copy of the day's cards
+    assert [g.path for g in unfinished_games()[0]] == [saved]
+    assert again.hand.actions()[:1] == first.hand.actions()[:1]
+    assert len(again.hand.actions()) == 2  # a move then, a move now
+    assert "Today's deal goes on from where you left it" in capsys.readouterr().out
+
+
+def test_the_deal_of_the_day_begun_against_another_bot_is_named_not_dealt_again(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tables = Tables(monkeypatch, tmp_path)
+    assert cli.main(["play", "--daily", "--bot", "easy"]) == 0
+    capsys.readouterr()
+    assert cli.main(["play", "--daily", "--bot", "normal"]) == 1
+    said = " ".join(capsys.readouterr().err.split())
+    assert "today's deal is already under way in" in said and "Bot (easy)" in said
+    assert "umtali resume continues it" in said
+    assert len(tables.calls) == 1 and len(unfinished_games()[0]) == 1
+    # Another variant's deal of the day, or a session, is another deal.
+    assert cli.main(["play", "--daily", "--variant", "family"]) == 0
+    assert cli.main(["play", "--daily", "--session", "--bot", "easy"]) == 0
+    assert len(tables.calls) == 3

@@ -160,11 +160,46 @@ def run_play(args: argparse.Namespace) -> int:
 
         today = environ_clock().date()
         seed, daily = daily_seed(today, args.variant), today.isoformat()
+        under_way = _daily_under_way(args, players, seed, daily)
+        if under_way is not None:
+            return under_way
     match = _new_match(args.variant, seed, args.session)
     paths = [new_record_path()]
     if args.record:
         paths.append(Path(args.record))
     return _table(args, players, match, paths, seed, daily)
+
+
+def _daily_under_way(
+    args: argparse.Namespace, players: tuple[PlayerInfo, PlayerInfo], seed: int, daily: str
+) -> int | None:
+    """Where today's deal is saved unfinished, go on with it (or, if it was begun with
+    other players, say how to reach it) and return the exit code; else None."""
+    from umtali.play.daily import saved_deal
+    from umtali.store.resumable import resumable_games
+    from umtali.store.saves import copies_to_keep
+
+    games, _ = resumable_games()
+    saved = saved_deal(games, seed, args.variant, args.session)
+    if saved is None:
+        return None
+    if saved.players != players:
+        print(
+            _fitted(
+                f"umtali: today's deal is already under way in {visible(saved.path.name)} "
+                f"({visible(saved.summary())}): umtali resume continues it, and umtali resume "
+                "--delete deletes it (umtali resume lists it with its number).",
+                sys.stderr,
+            ),
+            file=sys.stderr,
+        )
+        return 1
+    copies, skipped = copies_to_keep(saved)
+    for why in skipped:
+        print(visible(why), file=sys.stderr)
+    print(f"Today's deal goes on from where you left it ({visible(saved.path.name)}).")
+    paths = [saved.path, *copies, *([Path(args.record)] if args.record else [])]
+    return _table(args, saved.players, saved.match, paths, seed, daily)
 
 
 def _columns(stream: TextIO) -> int:

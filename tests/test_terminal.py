@@ -594,3 +594,18 @@ def test_the_dealers_question_wraps_between_words(cols: int, rows: int, plain: b
         assert {word for line in asked for word in line.split()} <= set(question.split())
     finally:
         term.close()
+
+
+def test_a_watched_game_leaves_its_result_on_the_terminal() -> None:
+    term = Terminal("watch", "--seed", "3", "--delay", "0", "--bots", "easy", "easy")
+    try:
+        term.child.expect(pexpect.EOF, timeout=10 * PATIENCE)  # a whole game, bot against bot
+        term.stream.feed(term.child.before or b"")
+        term.raw.extend(term.child.before or b"")
+        # What is printed after the full screen has gone (it left the alternate screen).
+        after = bytes(term.raw).rsplit(b"\x1b[?1049l", 1)[-1].decode("utf-8", "replace")
+        assert re.search(r"Game 1 is over: Bot [12] \(easy\) won, \d+ to \d+\.", after), after
+        assert re.search(r"Hand 1: Bot 1 \(easy\) -?\d+, Bot 2 \(easy\) -?\d+\.", after), after
+        assert not SUITS & set(after)
+    finally:
+        term.close()

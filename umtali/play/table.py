@@ -191,7 +191,8 @@ def watch_table(
             loop.play(match)
         except QuitGame:
             return 0, ["You stopped watching."]
-        return 0, []
+        # The result stays on the terminal once the table has gone, as after a game played.
+        return 0, result_words(match, (visible(watched[0].name), visible(watched[1].name)))
 
     return run(body)
 

@@ -330,6 +330,8 @@ def test_leaving_a_game_that_cannot_be_saved_says_so(tmp_path: Path) -> None:
         term.wait_for(r"extra \(11th\) card")
         term.type("")
         term.wait_for(r"You>")
+        term.type("all")  # a move: a game left before any is not kept at all
+        term.wait_for(r"Your turn: discard")
         term.type("quit")
         term.wait_for(r"Leave the game\? \[y/N\]")
         term.type("y")
@@ -525,6 +527,8 @@ def test_a_dumb_terminal_plays_line_by_line() -> None:
         term.type("")
         term.wait_for(r"You>")
         assert b"\x1b[?1049h" not in term.raw  # no alternate screen
+        term.type("all")  # a move: a game left before any is not kept at all
+        term.wait_for(r"Your turn: discard")
         term.type("quit")
         term.wait_for(r"Leave the game\?")
         term.type("y")

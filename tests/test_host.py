@@ -675,3 +675,56 @@ def test_the_hosts_own_ctrl_c_while_a_remote_seat_waits_is_the_hosts() -> None:
         timer.cancel()
     # The seat stays as it was: its player may still come.
     assert not screen.present and not screen.given_up
+
+
+def _until(done: object, what: str) -> None:
+    """Wait for a state of the host (``done()`` true), for at most PATIENCE."""
+    end = time.monotonic() + PATIENCE
+    while not done():  # type: ignore[operator]
+        assert time.monotonic() < end, what
+        time.sleep(0.05)
+
+
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="OpenSSH's ssh is not installed")
+def test_a_player_whose_seat_the_host_gives_to_the_bot_is_told_the_game_goes_on(
+    tmp_path: Path, loop: Loop
+) -> None:
+    hosted = Hosted(tmp_path)  # seed 4: Ann deals, so the first question is hers
+    ann = Terminal(loop, hosted.port, hosted.code(Role(1)))
+    ben = OpenSSH(tmp_path, hosted.port, hosted.code(Role(2)))
+    try:
+        ann.wait_for(r"extra \(11th\) card")
+        ann.type("o")  # Ben takes the extra card and plays first
+        ben.wait_for(r"(?m)^Ben>\s*$")
+        hosted.host.remote[2].give_up()  # the host's 'bot 2'
+        ben.wait_for(r"The host gave your seat to the bot: the game goes on without you")
+        assert "game is over" not in ben.text
+        ben.child.send("\r")
+        ben.child.expect(pexpect.EOF, timeout=PATIENCE)
+        ann.wait_for(r"(?m)^Ann>\s*$")  # the bot played Ben's turn, and Ann's is asked
+        assert hosted.thread.is_alive() and not hosted.outcome
+        _until(lambda: "Ben left: the bot plays their seat." in hosted.lines, str(hosted.lines))
+        # The same code later is told the same, not that the game is over.
+        again = OpenSSH(tmp_path, hosted.port, hosted.code(Role(2)))
+        again.wait_for(r"The host gave your seat to the bot: the game goes on without you")
+        again.child.close(force=True)
+    finally:
+        ben.child.close(force=True)
+        hosted.stop()
+
+
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="OpenSSH's ssh is not installed")
+def test_the_host_says_why_a_player_at_a_prompt_went(tmp_path: Path) -> None:
+    hosted = Hosted(tmp_path, bot="normal")
+    ssh = OpenSSH(tmp_path, hosted.port, hosted.code(Role(1)))
+    try:
+        if "extra" in ssh.wait_for(r"\(you\)|extra \(11th\)").group(0):
+            ssh.child.send("\r")
+        ssh.wait_for(r"(?m)^Ann>\s*$")  # the game waits on her
+        ssh.child.close(force=True)  # the terminal is shut: ssh is gone
+        gone = re.compile(r"Ann('s connection dropped| closed the connection): their seat waits")
+        _until(lambda: any(gone.search(line) for line in hosted.lines), str(hosted.lines))
+        assert not any("failed" in line for line in hosted.lines), hosted.lines
+    finally:
+        ssh.child.close(force=True)
+        hosted.stop()

@@ -330,6 +330,8 @@ def test_leaving_a_game_that_cannot_be_saved_says_so(tmp_path: Path) -> None:
         term.wait_for(r"extra \(11th\) card")
         term.type("")
         term.wait_for(r"You>")
+        term.type("all")  # a move: a game left before any is not kept at all
+        term.wait_for(r"Your turn: discard")
         term.type("quit")
         term.wait_for(r"Leave the game\? \[y/N\]")
         term.type("y")
@@ -525,6 +527,8 @@ def test_a_dumb_terminal_plays_line_by_line() -> None:
         term.type("")
         term.wait_for(r"You>")
         assert b"\x1b[?1049h" not in term.raw  # no alternate screen
+        term.type("all")  # a move: a game left before any is not kept at all
+        term.wait_for(r"Your turn: discard")
         term.type("quit")
         term.wait_for(r"Leave the game\?")
         term.type("y")
@@ -659,18 +663,33 @@ def test_a_lessons_hand_end_at_64_by_20_shows_the_players_own_score() -> None:
 
 
 @pytest.mark.parametrize("plain", [False, True], ids=["app", "plain"])
-def test_quit_at_the_extra_card_question_leaves_and_names_the_saved_game(plain: bool) -> None:
-    """Issue 46: q at the dealer's question counted as "you"; leaving said "umtali
-    resume continues it", which with several saved games only lists them."""
+def test_quit_at_the_extra_card_question_leaves(plain: bool) -> None:
+    """Issue 46: q at the dealer's question counted as "you"."""
     term = Terminal("play", "--seed", "5", "--delay", "0", *(["--plain"] if plain else []))
     try:
         term.wait_for(r"o:\s+your\s+opponent\]")
         term.type("q")
         term.wait_for(r"Leave the game\? \[y/N\]")
         term.type("y")
-        said = term.wait_for(r"It is saved: umtali resume (\S+) continues it\.").group(1)
-        saved = list(Path(term.data, "games").glob("*.umtali"))
-        assert [path.stem for path in saved] == [said]
+        # Left before the first move: nothing is kept for resume to offer back (a game
+        # left later names its save: test_profile).
+        term.wait_for(r"You\s+left\s+the\s+game\s+before\s+its\s+first\s+move")
         term.child.expect(pexpect.EOF, timeout=PATIENCE)
+        assert not list(Path(term.data, "games").glob("*.umtali"))
+    finally:
+        term.close()
+
+
+def test_a_watched_game_leaves_its_result_on_the_terminal() -> None:
+    term = Terminal("watch", "--seed", "3", "--delay", "0", "--bots", "easy", "easy")
+    try:
+        term.child.expect(pexpect.EOF, timeout=10 * PATIENCE)  # a whole game, bot against bot
+        term.stream.feed(term.child.before or b"")
+        term.raw.extend(term.child.before or b"")
+        # What is printed after the full screen has gone (it left the alternate screen).
+        after = bytes(term.raw).rsplit(b"\x1b[?1049l", 1)[-1].decode("utf-8", "replace")
+        assert re.search(r"Game 1 is over: Bot [12] \(easy\) won, \d+ to \d+\.", after), after
+        assert re.search(r"Hand 1: Bot 1 \(easy\) -?\d+, Bot 2 \(easy\) -?\d+\.", after), after
+        assert not SUITS & set(after)
     finally:
         term.close()

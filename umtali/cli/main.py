@@ -149,8 +149,10 @@ def run_play(args: argparse.Namespace) -> int:
         names = args.names or ("Player 1", "Player 2")
         players = (PlayerInfo(PlayerKind.HUMAN, names[0]), PlayerInfo(PlayerKind.HUMAN, names[1]))
     else:
+        # Against the bot, --names names the person; the bot keeps the name that says
+        # its level (a second name would hide which bot it is).
         you = args.names[0] if args.names else "You"
-        them = args.names[1] if args.names else f"Bot ({args.bot})"
+        them = f"Bot ({args.bot})"
         players = (PlayerInfo(PlayerKind.HUMAN, you), PlayerInfo(PlayerKind.BOT, them, args.bot))
     seed, daily = args.seed, ""
     if args.daily:
@@ -159,11 +161,46 @@ def run_play(args: argparse.Namespace) -> int:
 
         today = environ_clock().date()
         seed, daily = daily_seed(today, args.variant), today.isoformat()
+        under_way = _daily_under_way(args, players, seed, daily)
+        if under_way is not None:
+            return under_way
     match = _new_match(args.variant, seed, args.session)
     paths = [new_record_path()]
     if args.record:
         paths.append(Path(args.record))
     return _table(args, players, match, paths, seed, daily)
+
+
+def _daily_under_way(
+    args: argparse.Namespace, players: tuple[PlayerInfo, PlayerInfo], seed: int, daily: str
+) -> int | None:
+    """Where today's deal is saved unfinished, go on with it (or, if it was begun with
+    other players, say how to reach it) and return the exit code; else None."""
+    from umtali.play.daily import saved_deal
+    from umtali.store.resumable import resumable_games
+    from umtali.store.saves import copies_to_keep
+
+    games, _ = resumable_games()
+    saved = saved_deal(games, seed, args.variant, args.session)
+    if saved is None:
+        return None
+    if saved.players != players:
+        print(
+            _fitted(
+                f"umtali: today's deal is already under way in {visible(saved.path.name)} "
+                f"({visible(saved.summary())}): umtali resume continues it, and umtali resume "
+                "--delete deletes it (umtali resume lists it with its number).",
+                sys.stderr,
+            ),
+            file=sys.stderr,
+        )
+        return 1
+    copies, skipped = copies_to_keep(saved)
+    for why in skipped:
+        print(visible(why), file=sys.stderr)
+    print(f"Today's deal goes on from where you left it ({visible(saved.path.name)}).")
+    paths = [saved.path, *copies, *([Path(args.record)] if args.record else [])]
+    return _table(args, saved.players, saved.match, paths, seed, daily)
 
 
 def _columns(stream: TextIO) -> int:
@@ -201,13 +238,8 @@ def _listed(number: str, summary: str, name: str, said: str, width: float) -> st
 
 
 def run_resume(args: argparse.Namespace) -> int:
-    from umtali.store.saves import (
-        copies_to_keep,
-        find_record,
-        games_dir,
-        read_saved,
-        unfinished_games,
-    )
+    from umtali.store.resumable import resumable_games, was_resigned
+    from umtali.store.saves import copies_to_keep, find_record, games_dir, read_saved
 
     if args.delete is not None:
         return _delete(args.delete)
@@ -229,8 +261,15 @@ def run_resume(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 1
+        if was_resigned(saved):
+            print(
+                f"{visible(which)}: that game was resigned (umtali replay and umtali review "
+                "open it).",
+                file=sys.stderr,
+            )
+            return 1
     else:
-        games, problems = unfinished_games()
+        games, problems = resumable_games()
         for problem in problems:
             print(f"skipped: {visible(problem)}", file=sys.stderr)
         if not games:
@@ -320,9 +359,10 @@ def _daily_of(path: Path, match: Game | Session) -> str:
 
 def _delete(which: str) -> int:
     """umtali resume --delete N: remove unfinished game N of the list, saying which."""
-    from umtali.store.saves import delete_game, unfinished_games
+    from umtali.store.resumable import resumable_games
+    from umtali.store.saves import delete_game
 
-    games, _ = unfinished_games()
+    games, _ = resumable_games()
     number = _number(which)
     if number is None or not 1 <= number <= len(games):
         print(

@@ -54,7 +54,8 @@ def _play(sub: Commands) -> None:
         nargs=2,
         type=_name,
         metavar=("FIRST", "SECOND"),
-        help=f"the players' names (up to {MAX_NAME} characters each)",
+        help=f"the players' names (up to {MAX_NAME} characters each); against the bot, "
+        "FIRST is yours and the bot keeps its name, which says its level",
     )
     play.add_argument(
         "--bot",

@@ -232,9 +232,15 @@ class Host:
             self.split.say(shown(f"{who} is at the table.", "green"))
 
     def left(
-        self, number: int | None, name: str, dropped: bool = False, stopped: bool = False
+        self,
+        number: int | None,
+        name: str,
+        dropped: bool = False,
+        stopped: bool = False,
+        closed: bool = False,
     ) -> None:
-        """A connection ended: a spectator's, or a player's (``dropped``: cut off, not
+        """A connection ended: a spectator's, or a player's (``dropped``: cut off;
+        ``closed``: the client closed it, as a terminal window that is shut; neither:
         left by choice).  The other players are told at once."""
         who = name if number is not None else "A spectator"
         if stopped or self._ending or self.stopping:
@@ -242,8 +248,13 @@ class Host:
         if number is None:
             self.log(f"{who} left")
             return
+        if self.remote[number].closed:  # the bot has the seat: nothing waits for them
+            self.log(f"{who} left: the bot plays their seat.")
+            return
         if dropped:
             message = f"{who}'s connection dropped: their seat waits for them."
+        elif closed:
+            message = f"{who} closed the connection: their seat waits for them."
         else:
             message = f"{who} left the table: their seat waits for them."
         self.log(message)
@@ -363,8 +374,14 @@ class Host:
         message = f"{gone}: the {STAND_IN.name} bot plays {gone.name}'s seat from now on."
         self.split.say(shown(message, "yellow"))
         self.split.seats.pop(number, None)
-        # If that player is still connected, they read it, and then their table closes.
-        threading.Thread(target=self.remote[number].farewell, daemon=True).start()
+        # If that player is still connected, they read it (the game is not over for the
+        # others), and then their table closes.
+        screen = self.remote[number]
+        if screen.given_up:
+            words = "The host gave your seat to the bot: the game goes on without you."
+        else:
+            words = "The bot plays your seat now: the game goes on without you."
+        threading.Thread(target=screen.hand_over, args=(words,), daemon=True).start()
         self.log(message)
 
     def _end(self, words: str) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
+import weakref
 from collections import deque
 from collections.abc import Callable
 from enum import Enum
@@ -81,7 +82,11 @@ class RemoteScreen:
         self._said: deque[RenderableType] = deque(maxlen=SAID_KEPT)
         self.away_since: float = clock()  # not yet joined counts as away
         self.closed = False
+        # What a connection that comes to the closed seat is told.
+        self.closed_words = "This game is over: its seats are closed."
         self.given_up = False  # the host gave the seat to a bot
+        # Connections a newer one took the seat from: their end is not the player's.
+        self._replaced: weakref.WeakSet[AppScreen] = weakref.WeakSet()
         self._host_wants = False  # the host pressed Ctrl-C: step aside once
 
     # -------------------------------------------------------- connections
@@ -104,6 +109,8 @@ class RemoteScreen:
                 return Joined.TAKEN
             self._app = app
             shown, said = self._shown, list(self._said)
+            if old is not None:
+                self._replaced.add(old)
             self._cond.notify_all()
         if old is not None:
             old.parting = "You joined this seat again from another terminal: this one is closed."
@@ -118,11 +125,12 @@ class RemoteScreen:
         return Joined.AGAIN if old is not None else Joined.JOINED
 
     def detach(self, app: AppScreen) -> bool:
-        """``app``'s connection is gone; whether it still held the seat (it was not
-        taken over by a newer connection)."""
+        """``app``'s connection is gone; whether it held the seat to the end (it was not
+        taken over by a newer connection).  The game's thread may have let it go first,
+        when a question asked there found it closed: that is still the player's end."""
         with self._cond:
             if self._app is not app:
-                return False
+                return app not in self._replaced
             self._app = None
             self.away_since = self.clock()
             self._cond.notify_all()
@@ -142,12 +150,23 @@ class RemoteScreen:
     def farewell(self, seconds: float = 120.0) -> None:
         """The game has ended: let a connected player read the last screen and press
         Enter (or wait ``seconds``), then end the connection."""
+        self._last_question("The game is over. Press Enter to leave. ", seconds)
+        self.close()
+
+    def hand_over(self, words: str, seconds: float = 120.0) -> None:
+        """The seat is the bot's from now on, and the game goes on: a connected player
+        reads ``words`` and presses Enter (or waits ``seconds``), and their connection
+        ends, telling them ``words`` again; a later one to this seat is told them too."""
+        self.closed_words = words
+        self._last_question(f"{words} Press Enter to leave. ", seconds)
+        self.close(words)
+
+    def _last_question(self, question: str, seconds: float) -> None:
         app = self._app
         if app is not None and not self.closed:
             app.answer_within = seconds
             with contextlib.suppress(EOFError, KeyboardInterrupt, TimeoutError):
-                app.ask("The game is over. Press Enter to leave. ")
-        self.close()
+                app.ask(question)
 
     def step_aside(self) -> None:
         """Withdraw the question waiting here (or the next one) with HostInterrupt."""

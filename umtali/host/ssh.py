@@ -257,9 +257,10 @@ class _Session(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             with create_app_session(input=self.input, output=output):
                 await self.door.interact(self, output)
         except EOFError:
-            pass  # the client's input closed (it left, or dropped): said where seats are
+            pass  # the client's input closed: _sit and _watch said who left, and how
         except Exception as err:  # never a traceback on the host's terminal
-            self.door.log(f"a connection from {self.door.peer} failed: {type(err).__name__}: {err}")
+            why = f"{type(err).__name__}: {err}" if str(err) else type(err).__name__
+            self.door.log(f"a connection from {self.door.peer} failed ({why})")
         finally:
             if self.parting:
                 self.send(self.parting.replace("\n", "\r\n") + "\r\n")
@@ -464,7 +465,7 @@ class _Door(asyncssh.SSHServer):
         app.on_say = lambda text: host.chat(name, text)
         joined = seat.attach(app, take_over=True)
         if joined is Joined.CLOSED:
-            session.parting = "This game is over: its seats are closed."
+            session.parting = seat.closed_words  # over, or the seat is the bot's
             return
         host.joined(number, name, again=joined is Joined.AGAIN)
         try:
@@ -474,7 +475,8 @@ class _Door(asyncssh.SSHServer):
             still_here = seat.detach(app)
             session.parting = app.parting
             if still_here or app.leaving:  # not taken over by a newer connection
-                host.left(number, name, dropped=session.lost and not app.leaving)
+                lost = session.lost and not app.leaving
+                host.left(number, name, dropped=lost, closed=not lost and not app.leaving)
 
 
 # ------------------------------------------------------------- the server

@@ -14,7 +14,12 @@ True
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from datetime import date
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from umtali.store.saves import SavedGame
 
 
 def daily_seed(day: date, variant: str) -> int:
@@ -30,3 +35,22 @@ def daily_of(seed: int, variant: str, started: date) -> str:
         if daily_seed(day, variant) == seed:
             return day.isoformat()
     return ""
+
+
+def saved_deal(
+    games: Iterable[SavedGame], seed: int, variant: str, session: bool
+) -> SavedGame | None:
+    """The saved game, among ``games``, that is the deal of ``seed`` in ``variant`` (a
+    session if ``session``), or None: the deal of the day is played once, so a second
+    ``umtali play --daily`` goes on with it instead of dealing it again beside it."""
+    from umtali.engine.match import Session
+
+    for saved in games:
+        match = saved.match
+        if (
+            match.seed == seed
+            and match.rules.name == variant
+            and isinstance(match, Session) == session
+        ):
+            return saved
+    return None

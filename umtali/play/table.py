@@ -111,11 +111,11 @@ def play_table(
         tell=lambda m: screen.say(shown(m, "green")),
     )
 
-    resigned = False
+    discard = False  # a game left before its first move is not kept
     to_profile = Recorder(players, paths[0], daily, screen.say)
 
     def body() -> Outcome:
-        nonlocal resigned
+        nonlocal discard
         saver.save()
         loop = TableLoop(
             screen,
@@ -132,15 +132,25 @@ def play_table(
         except QuitGame:
             if all(humans):
                 screen.blank()  # hot seat: the quitting player's hand stays on no screen
+            if not any(hand.played() for game in _games(match) for hand in game.hands):
+                # Nothing was played: resume would only offer the same deal back, and the
+                # games folder would fill with games nobody began.
+                discard = True
+                return 0, ["You left the game before its first move, so it was not kept."]
             return _leave(saver, screen, paths[0])
         except Resigned as gave_up:
             if all(humans):
                 screen.blank()
             game = match.game if isinstance(match, Session) else match
             to_profile(game, len(match.games) if isinstance(match, Session) else 1, gave_up.player)
-            resigned = True
             name = players[gave_up.player - 1].name
-            return 0, [f"{name} resigned: the game counts as a loss in the record (umtali stats)."]
+            # The record stays, to be looked at again; resume leaves it out (the profile
+            # says it was resigned: umtali.store.resumable).
+            saver.save()
+            gave = f"{name} resigned: the game counts as a loss in the record (umtali stats)."
+            if not saver.saved:
+                return 0, [gave, f"Its record could not be saved ({_reasons(saver)})."]
+            return 0, [gave, *record_words(paths[0])]
         names = (visible(players[0].name), visible(players[1].name))
         words = result_words(match, names)
         if saver.saved:
@@ -151,7 +161,7 @@ def play_table(
     try:
         return run(body)
     finally:
-        saver.close(resigned=resigned)
+        saver.close(discard=discard)
 
 
 def watch_table(
@@ -175,7 +185,8 @@ def watch_table(
             loop.play(match)
         except QuitGame:
             return 0, ["You stopped watching."]
-        return 0, []
+        # The result stays on the terminal once the table has gone, as after a game played.
+        return 0, result_words(match, (visible(watched[0].name), visible(watched[1].name)))
 
     return run(body)
 
@@ -277,6 +288,10 @@ def record_name(record: Path) -> str:
     """How a command names ``record``: its name alone where it is in the games folder
     (resume, replay and review find it there), else its path, quoted for a shell."""
     return record.stem if record.parent == games_dir() else shlex.quote(str(record))
+
+
+def _games(match: Game | Session) -> list[Game]:
+    return match.games if isinstance(match, Session) else [match]
 
 
 def _reasons(saver: Autosaver) -> str:

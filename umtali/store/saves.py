@@ -325,12 +325,12 @@ class Autosaver:
                 if self.problems.pop(record.path, None) is not None:
                     self.tell(f"The game is saved again to {record.path}.")
 
-    def close(self, resigned: bool = False) -> None:
-        """Let the files go (and with them their locks).  A resigned game is over: its
-        own save is deleted, so that resume no longer offers it (the records the
-        player asked for are kept)."""
+    def close(self, discard: bool = False) -> None:
+        """Let the files go (and with them their locks).  With ``discard`` the game's
+        own save is deleted (a game left before its first move holds nothing to come
+        back to); the records the player asked for are kept."""
         for n, record in enumerate(self.files):
-            if resigned and n == 0:
+            if discard and n == 0:
                 record.remove()
             else:
                 record.close()

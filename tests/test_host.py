@@ -576,6 +576,12 @@ def test_the_host_plays_a_seat_in_its_own_terminal(tmp_path: Path, loop: Loop) -
         host.wait_for(r"Leave the game\? It is saved")
         host.type("y")
         ben.wait_for(r"Ann left the game")
+        # Ben has only ssh: he is told where the game is kept and who can start it again,
+        # and that this table is closed, not that the game is over.
+        ben.wait_for(r"This table is closed\. Press Enter to leave")
+        flat = " ".join(ben.text.split())
+        assert "saved on the host's computer: umtali resume there hosts it again" in flat
+        assert "game is over" not in flat
         host.wait_for(r"saved")
     finally:
         host.close()

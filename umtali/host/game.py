@@ -317,12 +317,14 @@ class Host:
                     continue
                 break
         except QuitGame as gone:
+            # Said to every seat, a guest with nothing but ssh too: the game is kept on
+            # the host's computer, and only the host can start it again.
+            kept = "It is saved on the host's computer: umtali resume there hosts it again."
             if self.stopping:
-                words = "The host stopped the game. It is saved: umtali resume continues it."
-                self._end(words)
-                return 0, [words]
-            who = visible(str(gone.args[0])) if gone.args else "A player"
-            words = f"{who} left the game. It is saved: umtali resume continues it."
+                words = f"The host stopped the game. {kept}"
+            else:
+                who = visible(str(gone.args[0])) if gone.args else "A player"
+                words = f"{who} left the game. {kept}"
             self._end(words)
             return 0, [words]
         except Resigned as gave_up:

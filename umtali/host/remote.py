@@ -148,9 +148,10 @@ class RemoteScreen:
             self.detach(app)
 
     def farewell(self, seconds: float = 120.0) -> None:
-        """The game has ended: let a connected player read the last screen and press
-        Enter (or wait ``seconds``), then end the connection."""
-        self._last_question("The game is over. Press Enter to leave. ", seconds)
+        """The table has closed (the game over, or stopped and saved): let a connected
+        player read the last screen and press Enter (or wait ``seconds``), then end the
+        connection.  It does not say the game is over: one stopped is only saved."""
+        self._last_question("This table is closed. Press Enter to leave. ", seconds)
         self.close()
 
     def hand_over(self, words: str, seconds: float = 120.0) -> None:

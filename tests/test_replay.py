@@ -140,6 +140,33 @@ def test_a_finished_game_names_its_record_on_the_terminal(
     assert find_record("g") == record
 
 
+@pytest.mark.parametrize(
+    ("line", "command"),
+    [
+        (
+            "The game was added to your record in /home/ann/.local/umtali/p.jsonl: "
+            "umtali stats shows it.",
+            "umtali stats",
+        ),
+        (
+            "You left the game, which took a long while. It is saved: umtali resume "
+            "20260101-100000 continues it.",
+            "umtali resume 20260101-100000",
+        ),
+    ],
+)
+def test_a_command_in_the_last_words_is_never_broken_across_rows(line: str, command: str) -> None:
+    from umtali.play.table import say_last_words
+
+    console = recording_console()  # 80 columns
+    say_last_words(console, [line, "  umtali replay g   shows it again,"])
+    rows = console.export_text().splitlines()
+    assert [row for row in rows if command in row], rows  # the command on one row
+    assert " ".join(rows[:-1]) == line  # broken only between words, nothing lost
+    assert rows[-1] == "  umtali replay g   shows it again,"
+    assert all(len(row) <= 80 for row in rows)
+
+
 # ------------------------------------------------------------- the table
 
 

@@ -276,17 +276,22 @@ class SpokenScreen(LineScreen):
     def page(self, renderable: RenderableType, title: str) -> None:
         super().page(Trimmed(unboxed(renderable)), title)
 
-    def ask(
-        self, message: str, toolbar: Toolbar | None = None, completer: Completer | None = None
-    ) -> str:
-        if self.session is not None:
-            self.session.bottom_toolbar = None  # no toolbar: what is asked was said
+    def say_what_is_asked(self) -> None:
+        """The hand and what is asked, where the last table asks the player to move:
+        said as a prompt opens (a screen that asks its own way calls this first)."""
         pending, self._pending = self._pending, None
         if pending is not None:
             view, info = pending
             self._asked_of = view
             self._line(hand_words(view, self.theme))
             self._line(step_text(view, info.names, self.theme))
+
+    def ask(
+        self, message: str, toolbar: Toolbar | None = None, completer: Completer | None = None
+    ) -> str:
+        if self.session is not None:
+            self.session.bottom_toolbar = None  # no toolbar: what is asked was said
+        self.say_what_is_asked()
         try:
             return super().ask(message, None, completer)
         finally:

@@ -67,6 +67,7 @@ def ssh(
     key: Path | None = None,
     options: tuple[str, ...] = (),
     command: tuple[str, ...] = (),
+    cols: int = 200,
 ) -> OpenSSH:
     """OpenSSH's ssh offering ``key`` alone (or no key at all), with none of the user's
     own configuration, keys or agent."""
@@ -81,7 +82,7 @@ def ssh(
             *options,
         ),
         command=command,
-        cols=200,
+        cols=cols,
     )
 
 

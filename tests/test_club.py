@@ -455,6 +455,27 @@ def test_an_admin_manages_the_club_from_the_lobby_and_a_member_may_not(club: Clu
     assert "Only the club's admins may do that." in refused.text()
 
 
+def test_the_ladder_and_the_lobby_say_a_rating_alike(club: Club) -> None:
+    """A member with no club game yet is 'not rated yet' on the ladder as in the lobby's
+    line (never 'rating 0.0'), and comes after the rated, who have places."""
+    from umtali.club.lobby import Lobby
+
+    ann, ben = _member(club, "Ann"), _member(club, "Ben")
+    with club.db.transaction() as tx:  # Ben has played one rated game and lost it
+        tx.execute(
+            "UPDATE members SET mu = ?, sigma = ?, rated = 1 WHERE id = ?", (22.0, 7.0, ben.id)
+        )
+    script = iter(["ladder", "quit"])
+    screen = _Scripted(lambda message: next(script))
+    Lobby(club, ann, screen).run()
+    text = screen.text()
+    assert "not rated yet: play a club game" in text  # the lobby's line
+    rows = [line.split() for line in text.splitlines()]
+    assert ["1", "Ben", "1.0", "1", "now"] in rows
+    assert ["Ann", "not", "rated", "yet", "0", "now"] in rows
+    assert "0.0" not in text
+
+
 def test_any_line_typed_in_the_lobby_gets_an_answer_and_loses_nothing(club: Club) -> None:
     """A fuzz: lines made of the lobby's words and odd ones, typed by a member with a
     game under way; every one is answered (or leads to a table that is left), none

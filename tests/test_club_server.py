@@ -112,6 +112,24 @@ def test_an_unknown_key_and_a_client_with_no_key_are_each_told_in_one_line(
 
 
 @needs_ssh
+def test_the_one_line_breaks_between_words_on_a_narrow_terminal(served: Served) -> None:
+    """At 80 columns the refusal is broken at spaces, each command whole on one row (the
+    terminal broke it inside ``ssh-keygen``)."""
+    keyless = ssh(served.tmp, served.port, admin.make_invite(served.club).code, cols=80)
+    keyless.wait_for(r"make one\s+with\s+ssh-keygen -t ed25519\s+and connect again")
+    assert "ssh-keygen -t ed25519" in keyless.text  # on one row
+    rows = keyless.text.split("\n")
+    said = " ".join(row.strip() for row in rows if row.strip())
+    assert "Your SSH client offered no key, and a key is who you are here: make one" in said
+    ends(keyless)
+    stranger = ssh(served.tmp, served.port, "eve", new_key(served.tmp, "eve"), cols=80)
+    stranger.wait_for(r"CODE@localhost\.")
+    assert f"ssh -p {served.port} CODE@localhost." in stranger.text  # on one row
+    assert all(len(row) < 80 for row in stranger.text.split("\n"))
+    ends(stranger)
+
+
+@needs_ssh
 def test_a_removed_member_has_their_session_closed_and_is_refused(served: Served) -> None:
     key = new_key(served.tmp, "cat")
     add_member(served.club, "Cat", key)

@@ -140,6 +140,33 @@ def test_a_finished_game_names_its_record_on_the_terminal(
     assert find_record("g") == record
 
 
+@pytest.mark.parametrize(
+    ("line", "command"),
+    [
+        (
+            "The game was added to your record in /home/ann/.local/umtali/p.jsonl: "
+            "umtali stats shows it.",
+            "umtali stats",
+        ),
+        (
+            "You left the game, which took a long while. It is saved: umtali resume "
+            "20260101-100000 continues it.",
+            "umtali resume 20260101-100000",
+        ),
+    ],
+)
+def test_a_command_in_the_last_words_is_never_broken_across_rows(line: str, command: str) -> None:
+    from umtali.play.table import say_last_words
+
+    console = recording_console()  # 80 columns
+    say_last_words(console, [line, "  umtali replay g   shows it again,"])
+    rows = console.export_text().splitlines()
+    assert [row for row in rows if command in row], rows  # the command on one row
+    assert " ".join(rows[:-1]) == line  # broken only between words, nothing lost
+    assert rows[-1] == "  umtali replay g   shows it again,"
+    assert all(len(row) <= 80 for row in rows)
+
+
 # ------------------------------------------------------------- the table
 
 
@@ -268,6 +295,54 @@ def test_every_replay_key_acts_as_it_is_typed(tmp_path: Path) -> None:
         term.ended()
     finally:
         term.close()
+
+
+@pytest.mark.slow  # a real terminal
+def test_the_arrow_keys_step_as_on_the_review_board(tmp_path: Path) -> None:
+    game = finished()
+    path = saved(tmp_path, "20260101-100000", game, 1_000_000)
+    first = len(game.hands[0].actions()) + 1  # positions of the first hand
+    total = sum(len(h.actions()) + 1 for h in game.hands)
+    assert len(game.hands) > 1
+    term = Pty(tmp_path, "replay", str(path))
+    try:
+        text = term.wait_for(rf"\[1/{total}\]")
+        assert "→ next · ← back · ↓ next hand · ↑ hand before · q quit" in text
+        term.child.send("\x1b[C")  # →
+        term.wait_for(rf"\[2/{total}\]")
+        term.child.send("\x1b[C")
+        term.wait_for(rf"\[3/{total}\]")
+        term.child.send("\x1b[D")  # ←
+        term.wait_for(rf"\[2/{total}\]")
+        term.child.send("\x1b[B")  # ↓: the next hand's deal
+        term.wait_for(rf"\[{first + 1}/{total}\]")
+        term.child.send("\x1b[C")
+        term.wait_for(rf"\[{first + 2}/{total}\]")
+        term.child.send("\x1b[A")  # ↑: this hand's start, then the hand before's
+        term.wait_for(rf"\[{first + 1}/{total}\]")
+        term.child.send("\x1b[A")
+        term.wait_for(rf"\[1/{total}\]")
+        assert "not a replay key" not in term.text
+        term.child.send("q")
+        term.ended()
+    finally:
+        term.close()
+
+
+def test_plain_replay_keeps_its_keys_and_words() -> None:
+    """The arrows are the full-screen viewer's: a line screen asks as it did."""
+    viewer = ReplayViewer(finished(), PLAYERS, LineScreen(recording_console(), None, ASCII), ASCII)
+    assert viewer.prompt(1, 9) == "[1/9] Enter: next | b: back | n: next hand | q: quit > "
+
+
+def test_up_goes_to_the_hand_start_then_the_hand_before() -> None:
+    from umtali.ui.replay import hand_start
+
+    positions = [Position(0, h, k) for h, n in ((0, 3), (1, 4)) for k in range(n)]
+    assert hand_start(positions, 5) == 3
+    assert hand_start(positions, 3) == 0
+    assert hand_start(positions, 2) == 0
+    assert hand_start(positions, 0) == 0
 
 
 @pytest.mark.slow  # a real terminal

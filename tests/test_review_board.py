@@ -31,7 +31,7 @@ from umtali.bots.seat import GameInfo
 from umtali.engine.progress import hand_infos
 from umtali.engine.record import PlayerInfo, format_record
 from umtali.review.analysis import GameAnalysis, analyse_match
-from umtali.review.board_view import MORE, Shown, board_lines, graph_numbers
+from umtali.review.board_view import MORE, Shown, board_lines, graph_numbers, plot_of
 from umtali.review.export import analysis_json
 from umtali.ui.graph import GUTTER, MARK, Plot, columns, render_graph
 from umtali.ui.narrate import move_words
@@ -462,10 +462,41 @@ def test_moves_are_shown_with_the_table_s_cards(ascii_only: bool) -> None:
 def test_the_board_has_a_legend_for_the_marks_and_the_cursor_at_80x24() -> None:
     analysis = analysed()
     text = "\n".join(board_lines(analysis, 1, Shown(), Theme(), 80, 24))
-    for said in ("? inaccuracy", "x mistake", "X blunder", "▲ this decision"):
+    # The cursor has its row over the graph (a row is spared at 80x24): it points down.
+    for said in ("? inaccuracy", "x mistake", "X blunder", "▼ this decision"):
         assert said in text
     ascii_text = "\n".join(board_lines(analysis, 1, Shown(), Theme(ascii=True), 80, 24))
-    assert "^ this decision" in ascii_text and ascii_text.isascii()
+    assert "v this decision" in ascii_text and ascii_text.isascii()
+    plot = plot_of(analysis, 1)
+    compact = render_graph(plot, 80, 3, 0, compact=True, key=True).plain  # no row spared
+    assert "▲ this decision" in compact
+
+
+def test_the_cursor_never_hides_a_flag_mark_at_80x24() -> None:
+    """At 80x24 the cursor on a flagged decision leaves its mark on the axis row and
+    points from its own row over the graph, which has a fourth row; where no row is
+    spared the mark is drawn under the cursor in the cursor's style."""
+    analysis = analysed()
+    plot = plot_of(analysis, 1)
+    flagged = next(i for i, d in enumerate(analysis.decisions) if d.label is not None)
+    label = analysis.decisions[flagged].label
+    assert label is not None
+    lines = board_lines(analysis, 1, Shown(cursor=flagged), Theme(), 80, 24)
+    at = GUTTER + flagged * 2  # each of the 20 decisions has two columns
+    pointer = next(i for i, line in enumerate(lines) if "▼" in line and "this" not in line)
+    assert lines[pointer].index("▼") == at
+    axis = next(line for line in lines[pointer:] if line.startswith(" " * GUTTER + "1─"))
+    assert axis[at] == MARK[label]
+    scale = [line[:4] for line in lines[pointer + 1 : pointer + 5]]
+    assert scale == ["100%", " 50%", "    ", "  0%"]  # four rows of plot
+    # Three rows fewer: the rows are taken from the table's blank ones, nothing else.
+    shorter = board_lines(analysis, 1, Shown(cursor=flagged), Theme(), 80, 21)
+    assert [line for line in shorter if line.strip()] == [line for line in lines if line.strip()]
+    squeezed = render_graph(plot, 80, 3, flagged, compact=True, key=True)
+    row = squeezed.split("\n")[-1]
+    assert row.plain[at] == MARK[label]
+    styles = [str(span.style) for span in row.spans if span.start <= at < span.end]
+    assert any("reverse" in style for style in styles), styles
 
 
 @pytest.mark.parametrize("cursor", [0, 10, 11, 30])
@@ -479,7 +510,9 @@ def test_marks_and_the_cursor_never_hide_a_hand_s_number(cursor: int) -> None:
         for key in (False, True):
             axis = render_graph(plot, width, 3, cursor, compact=True, key=key).plain.split("\n")[3]
             assert [c for c in axis if c.isdigit()] == ["1", "2", "3", "4"], axis
-            assert axis.count("X") == 4 - (cursor in (0, 10, 30)) and "▲" in axis
+            # Every mark is seen: one under the cursor is drawn in the cursor's place.
+            plotted = axis.replace("▲ this decision", "")  # the legend beside it apart
+            assert plotted.count("X") == 4 and ("▲" in plotted) == (cursor not in (0, 10, 30))
 
 
 def test_the_board_at_200x50_is_the_golden_screen() -> None:

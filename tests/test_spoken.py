@@ -97,6 +97,17 @@ def test_a_bot_turn_then_your_hand_and_the_question_in_a_few_lines() -> None:
     assert len(lines) == 4
 
 
+def test_all_says_its_plays_then_the_hand_and_question_once() -> None:
+    """``all`` plays card after card: each play is said, the hand and the question
+    only when the prompt asks (not after every card)."""
+    chunks, _, _ = _played(["all", "x 9c", "quit", "y"], seed=5)
+    [chunk] = [c for c in chunks if "Ann melded K♠ Q♠." in c]
+    lines = chunk.splitlines()
+    assert lines[:2] == ["Ann melded K♠ Q♠.", "Ann melded A♠ A♦ A♣."]
+    assert [line for line in lines if line.startswith("Your hand: ")] == [lines[2]]
+    assert lines[3:] == ["Your turn: discard one card to end it"]
+
+
 def test_the_table_is_said_in_words_when_asked_for() -> None:
     chunks, game, _ = _played(["table", "quit", "y"])
     [said] = [c for c in chunks if "Stock" in c]
@@ -192,6 +203,7 @@ def test_tables_and_panels_are_printed_without_borders() -> None:
 def _said_as_played(seed: int) -> tuple[list[str], umtali.Hand]:
     """A hand played by its first legal moves, each table said from seat 1 (Ann's, the
     bot across) as the loop says it, the cards forfeited told once the hand is over."""
+    import contextlib
     import io
     from dataclasses import replace
 
@@ -209,6 +221,9 @@ def _said_as_played(seed: int) -> tuple[list[str], umtali.Hand]:
         screen.table(hand.view(1), info)
         if hand.is_over:
             return console.export_text().splitlines(), hand
+        if hand.to_move == 1:  # Ann's prompt, which says her hand and what is asked
+            with contextlib.suppress(EOFError):  # nobody here to answer it
+                screen.ask("Ann> ")
         hand.play(hand.legal()[0])
 
 

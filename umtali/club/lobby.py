@@ -29,7 +29,7 @@ from umtali.engine.errors import UmtaliError
 from umtali.engine.rules import PRESETS
 from umtali.store.database import Transaction
 from umtali.ui.screen import Screen
-from umtali.ui.text import visible
+from umtali.ui.text import as_sentence, visible
 from umtali.ui.theme import DEFAULT_THEME, Theme
 
 #: The mark beside a game that moved since the member last looked.
@@ -85,7 +85,7 @@ class Lobby:
                 except Leave:
                     return
                 except (UmtaliError, ValueError) as err:
-                    self.screen.say(Text(_sentence(str(err)), "red"))
+                    self.screen.say(Text(as_sentence(str(err)), "red"))
         finally:
             unwatch()
 
@@ -324,13 +324,14 @@ def _finished(lobby: Lobby, args: list[str]) -> None:
 def _ladder(lobby: Lobby, args: list[str]) -> None:
     with lobby.club.db.transaction(read_only=True) as tx:
         everyone = members.everyone(tx)
-    ranked = sorted(everyone, key=lambda m: m.mu - 3 * m.sigma, reverse=True)
+    # The rated by their rating; those not rated yet after them, with no place.
+    ranked = sorted(everyone, key=lambda m: (not m.rated, -(m.mu - 3 * m.sigma)))
     table = Table(title="The club's ladder (club games only)", title_justify="left", box=None)
     for column in ("", "member", "rating", "games", "last seen"):
         table.add_column(column)
     for place, m in enumerate(ranked, start=1):
-        table.add_row(str(place), visible(m.name), f"{m.mu - 3 * m.sigma:.1f}", str(m.rated),
-                      _ago(lobby.club.now() - m.last_seen))  # fmt: skip
+        table.add_row(str(place) if m.rated else "", visible(m.name), _rating(m, alone=True),
+                      str(m.rated), _ago(lobby.club.now() - m.last_seen))  # fmt: skip
     lobby.screen.page(table, "ladder")
 
 
@@ -538,12 +539,17 @@ def _won_lost(tx: Transaction, member_id: int) -> str:
     return f"won {won}, lost {played - won}"
 
 
-def _rating(member: Member) -> str:
-    """A member's club rating (openskill's conservative mu - 3 sigma), or why not yet."""
+def _rating(member: Member, alone: bool = False) -> str:
+    """A member's club rating (openskill's conservative mu - 3 sigma), or that there is
+    none yet: the lobby's line says it in full, the ladder's column ``alone`` (the number
+    only).  Before a first club game the sum is 0.0, a number that was never earned."""
     if not member.rated:
-        return "not rated yet: play a club game"
+        return "not rated yet" if alone else "not rated yet: play a club game"
+    rating = f"{member.mu - 3 * member.sigma:.1f}"
+    if alone:
+        return rating
     games_word = "game" if member.rated == 1 else "games"
-    return f"rating {member.mu - 3 * member.sigma:.1f} after {member.rated} {games_word}"
+    return f"rating {rating} after {member.rated} {games_word}"
 
 
 def _short_left(ms: int) -> str:
@@ -559,10 +565,6 @@ def _short_left(ms: int) -> str:
 
 def _ago(ms: int) -> str:
     return "now" if ms < 3_600_000 else f"{_short_left(ms)} ago"
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
 def run_member(club: Club, hub: Hub, member: Member, screen: Screen, fingerprint: str,

@@ -86,6 +86,7 @@ class RemoteLines(SpokenScreen):
     def ask(
         self, message: str, toolbar: Toolbar | None = None, completer: Completer | None = None
     ) -> str:
+        self.say_what_is_asked()
         try:
             return self._ask(wrapped(message, self.console.size[0]), completer)
         finally:

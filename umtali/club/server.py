@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import sys
+import textwrap
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -214,11 +215,13 @@ class _MemberDoor(_Door):
         if not self._saw_key:
             return (
                 "Your SSH client offered no key, and a key is who you are here: make one "
-                "with  ssh-keygen -t ed25519  and connect again."
+                f"with  {_command('ssh-keygen -t ed25519')}  and connect again."
             )
         return (
             f"This key is not a member of {server.club_name()}. Ask the club's admin for an "
-            f"invite code, then connect with ssh -p {server.port} CODE@{server.address}."
+            "invite code, then connect with "
+            + _command(f"ssh -p {server.port} CODE@{server.address}")
+            + "."
         )
 
     def session_requested(self) -> _ClubSession | bool:
@@ -236,8 +239,9 @@ class _MemberDoor(_Door):
     async def interact(self, session: _Session, output: Vt100_Output) -> None:
         server = self.server
         if self.member is None and self.code is None:
-            session.parting = self.refusal()
-            server.log(f"{self.peer} was told: {session.parting}")
+            refusal = self.refusal()
+            server.log(f"{self.peer} was told: {refusal.replace(_GLUE, ' ')}")
+            session.parting = _fitted(refusal, output.get_size().columns)
             return
         crowded = server.crowded(self)
         if crowded:
@@ -450,3 +454,24 @@ class ClubServer(Server):
         if self._trouble.get(what) != words:
             self._trouble[what] = words
             self.log(f"the club's {what} failed: {words}")
+
+
+#: Joins a command's words in a line to a client: no break there (textwrap breaks at
+#: ASCII spaces only), a space once the line is broken into rows.
+_GLUE = "\u00a0"
+
+
+def _command(words: str) -> str:
+    """A command shown to type, which a broken line keeps on one row."""
+    return words.replace(" ", _GLUE)
+
+
+def _fitted(line: str, columns: int) -> str:
+    """``line`` broken between words into rows of fewer than ``columns``: the client's
+    terminal would break it wherever its row ends, in the middle of a word (``ss`` and
+    ``h-keygen``)."""
+    rows = textwrap.wrap(
+        line, max(columns - 1, 20), break_long_words=False, break_on_hyphens=False
+    )
+    return "\n".join(rows).replace(_GLUE, " ")
+

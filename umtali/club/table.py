@@ -37,7 +37,7 @@ from umtali.ui.render import TableInfo, render_game_end, render_hand_end
 from umtali.ui.rulebook import RuleBook
 from umtali.ui.screen import QuitGame, Screen, ask_yes
 from umtali.ui.spoken import SpokenScreen
-from umtali.ui.text import shown, visible
+from umtali.ui.text import as_sentence, shown, visible
 from umtali.ui.theme import DEFAULT_THEME, Theme
 
 #: Words that leave a table for the lobby, at any prompt of it.
@@ -222,7 +222,7 @@ class Sitting:
             # Said under the table as it now stands (the next pass draws it first).
             self._carried.append(shown(str(err), "yellow"))
         except IllegalAction as err:
-            self._carried.append(shown(_sentence(str(err)), "red"))
+            self._carried.append(shown(as_sentence(str(err)), "red"))
         return True
 
     def _leaving_screen(self) -> Screen:
@@ -447,12 +447,6 @@ def _ending_words(stored: Stored, names: tuple[str, str]) -> str:
         why = ending.partition(": ")[2]
         return f"{loser} forfeited ({why}): {winner} wins game {stored.id}."
     return f"{winner} wins game {stored.id}."
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
-
-
 
 
 __all__ = ["LEAVE_WORDS", "Changed", "Sitting", "Watch"]

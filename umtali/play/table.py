@@ -38,7 +38,7 @@ from umtali.ui.loop import TableLoop
 from umtali.ui.screen import QuitGame, Screen
 from umtali.ui.seating import bots_watched, hint_bot, seat_players
 from umtali.ui.spoken import SpokenScreen
-from umtali.ui.text import shown, visible
+from umtali.ui.text import rows_keeping_commands, shown, visible
 from umtali.ui.theme import Theme
 
 #: A result, and the last words to print once the screen is the terminal's again.
@@ -49,6 +49,14 @@ def is_dumb(env: Mapping[str, str]) -> bool:
     """Whether the terminal cannot draw a full screen (it moves no cursor): the
     table is then printed line by line, as with --plain."""
     return env.get("TERM", "") in ("dumb", "unknown")
+
+
+def say_last_words(console: Console, words: list[str]) -> None:
+    """The words left on the terminal as the program ends, each line broken between
+    words but never inside a command shown to type (``umtali stats``)."""
+    for line in words:
+        for row in rows_keeping_commands(line, console):
+            console.print(row, highlight=False, markup=False, soft_wrap=True)
 
 
 def make_screen(
@@ -63,8 +71,7 @@ def make_screen(
 
     def farewell(outcome: Outcome) -> int:
         code, words = outcome
-        for line in words:
-            console.print(line, highlight=False, markup=False)
+        say_last_words(console, words)
         return code
 
     if plain or is_dumb(os.environ):

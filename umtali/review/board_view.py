@@ -15,6 +15,7 @@ golden screens draw through here.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
@@ -35,6 +36,8 @@ TABLE_WIDTH = 120  # a wider table only spreads its cards
 KEYS = "←→ move  ↑↓ hand  n/p flagged  12 Enter: go to 12  r read  t try again  q quit"
 ASCII_KEYS = "<- -> move  up/down hand  n/p flagged  12 Enter: go to 12  r read  t try  q quit"
 MIN_WORDS = 3  # rows kept under the table for the decision in words
+#: Rows a short terminal's graph may take beyond its least: the cursor's, a plot row.
+SHORT_EXTRA = 2
 MORE = "... (r: read it all)"
 #: Rows spare under the words that are worth a list of the hand's decisions.
 AROUND = 4
@@ -126,14 +129,6 @@ def board_lines(
         return lines_of(empty, width, color_system)[:height]
     decision = analysis.decisions[shown.cursor]
     roomy = height >= ROOMY
-    top: list[RenderableType] = [header(analysis)]
-    if roomy:
-        top.append(Text(whose(analysis, seat), "dim"))
-    if analysis.chances:
-        plot_rows = max(3, min(12, height // 4)) if roomy else 3
-        plot = plot_of(analysis, seat)
-        graph = render_graph(plot, width, plot_rows, shown.cursor, theme.ascii, not roomy, True)
-        top.append(graph)
     # What was asked and said comes before the reason, which is cut first.
     first, *reason = describe(decision, analysis, seat, theme)
     bottom: list[RenderableType] = [first, *shown.said]
@@ -143,9 +138,14 @@ def board_lines(
         bottom.append(Text.assemble(("go to decision: ", "bold"), shown.typed))
     if not shown.said or shown.full:
         bottom += reason
-    head = lines_of(Group(*top), width, color_system)
     foot = lines_of(Group(*bottom), width, color_system)
     keys = lines_of(Text(ASCII_KEYS if theme.ascii else KEYS, "reverse"), width, color_system)
+
+    def head_of(extra: int) -> list[str]:
+        return lines_of(Group(*_head(analysis, seat, shown, theme, width, height, extra)),
+                        width, color_system)  # fmt: skip
+
+    head = head_of(0)
     room = max(0, height - len(head) - len(keys))
     if shown.full:  # the reason in full, in the table's place
         return (head + foot[:room] + [""] * (room - len(foot)) + keys)[:height]
@@ -159,7 +159,19 @@ def board_lines(
     upside = decision.seat != seat
     rows = max(1, room - MIN_WORDS)
     table = draw_table(decision.view, info, theme, table_width, rows, on_top=upside)
-    drawn = lines_of(table, table_width, color_system)[: max(0, room - MIN_WORDS)]
+    drawn = lines_of(table, table_width, color_system)
+    if not roomy and analysis.chances:
+        # A short terminal's graph gets the rows nothing else needs, then the table's
+        # blank ones: the cursor's row over the plot first (on the axis row it would
+        # stand on a mark), then a fourth row of plot.
+        free = height - len(head) - len(drawn) - len(foot) - len(keys)
+        blank = [i for i, line in enumerate(drawn) if not _plain(line).strip()]
+        extra = min(SHORT_EXTRA, max(0, free) + len(blank)) if free >= 0 else 0
+        for i in reversed(blank[: max(0, extra - max(0, free))]):
+            del drawn[i]
+        head = head_of(extra)
+        room = max(0, height - len(head) - len(keys))
+    drawn = drawn[: max(0, room - MIN_WORDS)]
     left = room - len(drawn)
     if len(foot) > left:
         foot = foot[: max(0, left - 1)] + lines_of(Text(MORE, "dim"), width, color_system)
@@ -169,6 +181,36 @@ def board_lines(
         foot += ["", *lines_of(Group(*listed), width, color_system)[: spare - 1]]
     gap = [""] * max(0, height - len(head) - len(drawn) - len(foot) - len(keys))
     return (head + drawn + foot + gap + keys)[:height]  # the keys on the last row
+
+
+def _head(
+    analysis: GameAnalysis,
+    seat: int,
+    shown: Shown,
+    theme: Theme,
+    width: int,
+    height: int,
+    extra: int = 0,
+) -> list[RenderableType]:
+    """The board's top: the result, and the graph.  On a short terminal the graph is
+    compact (its marks on the axis row); of its ``extra`` rows the first is the cursor's
+    own, over the plot, and the second a fourth row of plot."""
+    top: list[RenderableType] = [header(analysis)]
+    roomy = height >= ROOMY
+    if roomy:
+        top.append(Text(whose(analysis, seat), "dim"))
+    if analysis.chances:
+        plot_rows = max(3, min(12, height // 4)) if roomy else 3 + max(0, extra - 1)
+        plot = plot_of(analysis, seat)
+        graph = render_graph(plot, width, plot_rows, shown.cursor, theme.ascii, not roomy, True,
+                             cursor_row=extra > 0)  # fmt: skip
+        top.append(graph)
+    return top
+
+
+def _plain(line: str) -> str:
+    """A drawn line without its colours' escape sequences."""
+    return re.sub(r"\x1b\[[0-9;]*m", "", line)
 
 
 def around(analysis: GameAnalysis, cursor: int, rows: int, theme: Theme) -> list[Text]:

@@ -307,6 +307,14 @@ class AppScreen:
     def asking(self) -> bool:
         return self._question is not None
 
+    def arrow_answer(self, key: str) -> str | None:
+        """What the arrow ``key`` answers the question waiting (a replay's step), on the
+        empty command line; None where it only moves the cursor, as on any line."""
+        question = self._question
+        if question is None or self.buffer.text or not isinstance(question.message, OneKey):
+            return None
+        return question.message.arrows.get(key)
+
     def page_rows(self) -> int:
         """Rows a page scrolls by: a screenful, less the toolbar."""
         return max(1, self.size()[1] - 2)

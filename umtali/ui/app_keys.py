@@ -79,6 +79,9 @@ def page_toolbar(
     return " " + back
 
 
+#: The arrow keys, by prompt_toolkit's names, that a question may take as answers.
+ARROWS = ("left", "right", "up", "down")
+
 #: Keys that scroll a page and still do while a question is asked under it.
 _SCROLL = ("up", "down", "pageup", "pagedown")
 
@@ -97,6 +100,8 @@ class Controls(Protocol):
     def asking(self) -> bool: ...
 
     def page_rows(self) -> int: ...
+
+    def arrow_answer(self, key: str) -> str | None: ...
 
     def interrupt(self) -> None: ...
 
@@ -150,6 +155,10 @@ def bindings(screen: Controls) -> KeyBindings:
     @keys.add("c-l")
     def _repaint(event: KeyPressEvent) -> None:
         event.app.renderer.clear()
+
+    # An arrow key that answers the question (the replay steps with them).
+    for arrow in ARROWS:
+        keys.add(arrow, filter=_answers(screen, arrow) & ~page_open)(_arrow_action(screen, arrow))
 
     # A page: scroll, or close.
     @keys.add(Keys.Any, filter=paging)
@@ -212,6 +221,19 @@ def _watch_action(
 ) -> Callable[[KeyPressEvent], None]:
     def handler(event: KeyPressEvent) -> None:
         screen.watch(change)
+
+    return handler
+
+
+def _answers(screen: Controls, arrow: str) -> Condition:
+    return Condition(lambda: screen.arrow_answer(arrow) is not None)
+
+
+def _arrow_action(screen: Controls, arrow: str) -> Callable[[KeyPressEvent], None]:
+    def handler(event: KeyPressEvent) -> None:
+        answer = screen.arrow_answer(arrow)
+        if answer is not None:
+            screen.answer(answer)
 
     return handler
 

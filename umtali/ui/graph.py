@@ -4,9 +4,10 @@ Drawn as lichess draws its evaluation graph: an area that rises with the chance
 (block characters, eighths of a row; ``#`` under ``--ascii``), the hands marked
 along the axis under it, the flagged decisions marked under the axis (``?`` an
 inaccuracy, ``x`` a mistake, ``X`` a blunder), and a cursor over the decision
-shown (on a short terminal the marks and the cursor sit on the axis row, and a
-hand's name moves along past them).  A legend beside the plot says what the marks
-and the cursor are.  It
+shown (on a short terminal the marks sit on the axis row, and a hand's name moves
+along past them; the cursor keeps its row above the plot where one is spared, else
+it sits on the axis row too, where a mark under it is drawn in its place, reversed,
+never hidden).  A legend beside the plot says what the marks and the cursor are.  It
 fits the width it is given (80 columns at the least terminal): where there are
 more decisions than columns several share one, which shows the chance after the
 last of them and the worst of their marks.  A pure function of its values: the
@@ -81,12 +82,14 @@ def render_graph(
     ascii_only: bool = False,
     compact: bool = False,
     key: bool = False,
+    cursor_row: bool = False,
 ) -> Text:
     """The graph in ``width`` columns: ``height`` rows of plot, an axis with the hands,
     and a row of marks; a ``cursor`` is pointed at from a row above the plot and its
-    column drawn reversed.  ``compact`` (a short terminal) puts the marks and the
-    cursor on the axis row, a hand's name moved on past them, and has no row above.
-    ``key`` puts the :func:`legend` at the right of the plot, in :data:`LEGEND` columns."""
+    column drawn reversed.  ``compact`` (a short terminal) puts the marks on the axis
+    row, a hand's name moved on past them, and the cursor there too unless
+    ``cursor_row`` spares it its row above.  ``key`` puts the :func:`legend` at the
+    right of the plot, in :data:`LEGEND` columns."""
     room = max(1, width - GUTTER - (LEGEND if key else 0))
     n = len(plot.chances)
     # Fewer decisions than columns: each gets the same whole number of columns.
@@ -94,8 +97,9 @@ def render_graph(
     cols = columns(n, plot_width)
     here = cols[cursor] if cursor is not None and n else None
     pointer = "^" if ascii_only else "▲"
+    above = not compact or cursor_row  # the cursor on its own row over the plot
     lines: list[Text] = []
-    if here is not None and not compact:
+    if here is not None and above:
         lines.append(Text(" " * (GUTTER + here) + ("v" if ascii_only else "▼")))
     values = [plot.chances[shown_in(c, cols)] if n else 0.5 for c in range(plot_width)]
     middle = height // 2 if height > 2 else -1
@@ -121,15 +125,14 @@ def render_graph(
         marked.rstrip()
         lines.append(marked)
     else:
-        taken = {*marks, *(() if here is None else (here,))}
+        on_axis = None if above else here
+        taken = {*marks, *(() if on_axis is None else (on_axis,))}
         axis = _axis(plot, cols, plot_width, ascii_only, taken)
-        if here is not None:
-            marks = {**marks, here: None}
-        lines.append(_row(axis, marks, "dim", here, pointer))
+        lines.append(_row(axis, marks, "dim", on_axis, pointer))
     if key:
-        first = 0 if compact or here is None else 1  # beside the plot, not its pointer
+        first = 1 if above and here is not None else 0  # beside the plot, not its pointer
         edge = GUTTER + plot_width + 2
-        for k, said in enumerate(legend(ascii_only, compact)):
+        for k, said in enumerate(legend(ascii_only, not above)):
             if first + k < len(lines):
                 line = lines[first + k]
                 line.rstrip()
@@ -182,11 +185,15 @@ def _row(
     here: int | None = None,
     pointer: str = "",
 ) -> Text:
-    """One row under the plot: the axis's characters, a mark over them, the cursor over both."""
+    """One row under the plot: the axis's characters, a mark over them, the cursor over
+    both; a mark under the cursor is drawn in its place in the cursor's style, reversed
+    as the plot's column over it is (the mark is what the decision is about)."""
     line = Text(" " * GUTTER)
     for c in range(max([*axis, *marks, -1]) + 1):
         label = marks.get(c)
-        if c == here:
+        if c == here and label is not None:
+            line.append(MARK[label], f"bold reverse {MARK_STYLE[label]}")
+        elif c == here:
             line.append(pointer, "bold")
         elif label is not None:
             line.append(MARK[label], MARK_STYLE[label])

@@ -2,7 +2,9 @@
 
 Enter shows the next action, ``b`` goes back one, ``n`` jumps to the next
 hand, ``q`` leaves; anything else is answered with the keys.  In the full-screen
-viewer every key acts (or is refused) as it is typed, without Enter.  Each seat
+viewer every key acts (or is refused) as it is typed, without Enter, and the arrow
+keys step as on the review board: → next, ← back, ↓ the next hand, ↑ the hand's
+start (then the hand before); its toolbar lists them.  Each seat
 stays where it sits all game long, the first player's at the bottom, whoever is to
 move.  Each position is rebuilt by replaying the hand's actions from its deal, so
 going back is as exact as going forward.
@@ -28,6 +30,11 @@ from umtali.ui.theme import Theme
 #: The keys that step through a replay: back, next hand, quit (Enter, typed as
 #: nothing, steps forward).
 KEYS = "bnq"
+#: ↑'s answer: to this hand's first position, or from there the hand before's.  No
+#: letter, so a line screen's keys (``--plain``) stay as they were.
+EARLIER = "↑"
+#: What each arrow answers on the full-screen viewer, as the keys typed would.
+ARROWS = {"right": "", "left": "b", "down": "n", "up": EARLIER}
 #: The seat drawn at the bottom of the table, at every step.
 BOTTOM = 1
 MOVES = ("", *KEYS)
@@ -100,6 +107,20 @@ class ReplayViewer:
         dot = self.theme.dot
         return f"[{at}/{of}] Enter: next {dot} b: back {dot} n: next hand {dot} q: quit > "
 
+    def toolbar(self, columns: int) -> str:
+        """The full-screen viewer's keys, arrows first, in as few words as fit."""
+        dot = self.theme.dot
+        ascii_ = self.theme.ascii
+        right, left, down, up = ("->", "<-", "down", "up") if ascii_ else ("→", "←", "↓", "↑")
+        for words in (
+            (f"{right} next", f"{left} back", f"{down} next hand", f"{up} hand before", "q quit"),
+            (f"{right} next", f"{left} back", f"{down}{up} hand", "q quit"),
+        ):
+            text = f" {dot} ".join(words)
+            if len(text) < columns:
+                return text
+        return text[: max(0, columns - 1)]
+
     def run(self) -> list[str]:
         """Step through the record; returns what to say once the screen is gone."""
         positions = self.positions()
@@ -114,11 +135,11 @@ class ReplayViewer:
                 self.show(positions[i])
                 shown_at = i
             try:
-                asked = OneKey(self.prompt(i + 1, len(positions)), keys=None)
-                key = self.screen.ask(asked).strip().lower()
+                asked = OneKey(self.prompt(i + 1, len(positions)), keys=None, arrows=ARROWS)
+                key = self.screen.ask(asked, self.toolbar).strip().lower()
             except (KeyboardInterrupt, EOFError):
                 return []
-            if key not in MOVES:
+            if key not in MOVES and key != EARLIER:
                 dot = self.theme.dot
                 self.screen.say(
                     shown(
@@ -140,5 +161,25 @@ class ReplayViewer:
                     if (positions[j].game, positions[j].hand) != (here.game, here.hand)
                 ]
                 i = later[0] if later else len(positions) - 1
+            elif key == EARLIER:
+                i = hand_start(positions, i)
             else:
                 i = min(len(positions) - 1, i + 1)
+
+
+def hand_start(positions: list[Position], i: int) -> int:
+    """The first position of the hand at ``i``, or where ``i`` is that already, the
+    first of the hand before (as the review board's ↑)."""
+
+    def hand_of(j: int) -> tuple[int, int]:
+        return positions[j].game, positions[j].hand
+
+    start = i
+    while start > 0 and hand_of(start - 1) == hand_of(i):
+        start -= 1
+    if start < i or start == 0:
+        return start
+    before = start - 1
+    while before > 0 and hand_of(before - 1) == hand_of(start - 1):
+        before -= 1
+    return before

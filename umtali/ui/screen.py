@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import textwrap
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from prompt_toolkit import PromptSession
@@ -82,13 +82,21 @@ class OneKey(str):
     Enter.  ``keys`` None: every key answers at once (the replay, which then refuses
     at once a key it does not know).  A question is text to every screen, so it passes
     unchanged through those that hand it on (a hosted game's, a hot seat's).
+
+    ``arrows`` maps an arrow key (``left``, ``right``, ``up``, ``down``) to the answer
+    it gives on the full-screen table (the replay's ``→`` is its Enter); a line screen
+    has no such keys, and its arrows edit the line as ever.
     """
 
     keys: str | None
+    arrows: Mapping[str, str]
 
-    def __new__(cls, text: str, keys: str | None) -> OneKey:
+    def __new__(
+        cls, text: str, keys: str | None, arrows: Mapping[str, str] | None = None
+    ) -> OneKey:
         question = super().__new__(cls, text)
         question.keys = keys
+        question.arrows = arrows or {}
         return question
 
     def answered_by(self, line: str) -> bool:

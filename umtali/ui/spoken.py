@@ -196,6 +196,8 @@ class SpokenScreen(LineScreen):
         self._told: dict[tuple[str, int, int, int], int] = {}
         self._last: tuple[PlayerView, TableInfo] | None = None  # for the table command
         self._asked_of: PlayerView | None = None  # the view whose question was last said
+        # The view whose hand and question the next prompt says, with its table's info.
+        self._pending: tuple[PlayerView, TableInfo] | None = None
         self._out: set[tuple[str, int, int, int]] = set()  # hands whose going out was said
         self._ended: set[tuple[str, int, int, int]] = set()  # hands whose end was said
 
@@ -211,6 +213,7 @@ class SpokenScreen(LineScreen):
     def table(self, view: PlayerView, info: TableInfo, note: Text | None = None) -> None:
         # The note tells the last moves; they are said here from the events themselves.
         self._last = (view, info)
+        self._pending = None
         key = (info.label, info.game_number, info.hand_number, view.player)
         if key not in self._told:
             self._line(f"{where(info)}.")
@@ -233,13 +236,14 @@ class SpokenScreen(LineScreen):
             return
         asked = mover == view.player and view.hidden_hand is None and info.seat == "you"
         if asked and view != self._asked_of:
-            self._asked_of = view
             if info.label:  # a lesson or a quiz: the table is what it is about
+                self._asked_of = view
                 for line in table_words(view, info, self.theme)[1:]:  # where was said
                     self._line(line)
                 return
-            self._line(hand_words(view, self.theme))
-            self._line(step_text(view, info.names, self.theme))
+            # Said when the prompt asks, not now: ``all`` shows a table after each card
+            # it plays, and only the last one is asked about.
+            self._pending = (view, info)
 
     def _ending(self, key: tuple[str, int, int, int], view: PlayerView, info: TableInfo) -> None:
         """Said once a hand: who went out (before the other's last turn, which the
@@ -272,11 +276,22 @@ class SpokenScreen(LineScreen):
     def page(self, renderable: RenderableType, title: str) -> None:
         super().page(Trimmed(unboxed(renderable)), title)
 
+    def say_what_is_asked(self) -> None:
+        """The hand and what is asked, where the last table asks the player to move:
+        said as a prompt opens (a screen that asks its own way calls this first)."""
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            view, info = pending
+            self._asked_of = view
+            self._line(hand_words(view, self.theme))
+            self._line(step_text(view, info.names, self.theme))
+
     def ask(
         self, message: str, toolbar: Toolbar | None = None, completer: Completer | None = None
     ) -> str:
         if self.session is not None:
             self.session.bottom_toolbar = None  # no toolbar: what is asked was said
+        self.say_what_is_asked()
         try:
             return super().ask(message, None, completer)
         finally:

@@ -12,6 +12,8 @@ string the program did not write itself is shown through :func:`shown`: as a
 
 from __future__ import annotations
 
+import re
+
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.segment import Segment
 from rich.text import Text
@@ -48,6 +50,27 @@ def refused(why: str) -> Text:
     return shown(as_sentence(why), "red")
 
 
+#: A command shown to type: ``umtali`` and its command, and for those that take a
+#: game, the game's name (``umtali resume 20260101-100000``).
+_COMMAND = re.compile(r"\bumtali (?:(?:resume|replay|review) )?[^\s:]\S*")
+#: Joins a command's words while a line is wrapped: no space, so never a break, and
+#: one cell wide, as the space it stands for.
+_GLUE = "\ue000"
+
+
+def rows_keeping_commands(line: str, console: Console) -> list[str]:
+    """``line`` broken between words into rows as wide as ``console``, but never inside
+    a command shown to type: the row breaks before it, so ``umtali stats`` is read (and
+    copied) whole.  A row's trailing space, where it broke, is left out.
+
+    >>> rows_keeping_commands("Your game is kept: umtali stats shows it.", Console(width=24))
+    ['Your game is kept:', 'umtali stats shows it.']
+    """
+    glued = _COMMAND.sub(lambda found: found.group().replace(" ", _GLUE), line)
+    rows = [row.plain.rstrip(" ") for row in Text(glued).wrap(console, console.width)]
+    return [row.replace(_GLUE, " ") for row in rows] or [""]
+
+
 class Trimmed:
     """A renderable drawn line by line without the spaces at the ends of its lines:
     rich pads a table's cells to their column and keeps the space a line wrapped at,
@@ -80,4 +103,4 @@ def _without_trailing_spaces(line: list[Segment]) -> list[Segment]:
     return kept
 
 
-__all__ = ["Trimmed", "shown", "visible"]
+__all__ = ["Trimmed", "rows_keeping_commands", "shown", "visible"]

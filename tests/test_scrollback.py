@@ -131,6 +131,21 @@ def test_no_card_of_one_player_is_left_in_the_scrollback_for_the_other() -> None
         win.close()
 
 
+def _hint_or_pause(win: Window, hints: int) -> str | None:
+    """The screen once the hint typed is answered (a new "Hint: "), or None once a
+    pause asks for Enter instead (the move prompt had gone): a state, not a time."""
+    end = time.monotonic() + PATIENCE
+    while time.monotonic() < end:
+        screen = win.everything()
+        if screen.count("Hint: ") > hints:
+            return screen
+        rows = [row.rstrip() for row in screen.splitlines() if row.strip()]
+        if "Enter" in " ".join(rows[-2:]) or "added to your record" in screen:
+            return None
+        time.sleep(0.1)
+    raise AssertionError(f"the hint was never answered:\n{win.everything()}")
+
+
 def test_a_finished_hotseat_game_leaves_its_scores_and_no_card() -> None:
     import umtali
     from umtali.bots import NormalBot
@@ -161,10 +176,10 @@ def test_a_finished_hotseat_game_leaves_its_scores_and_no_card() -> None:
             asked = " ".join(rows[-2:])
             if any(re.fullmatch(r"(Ann|Ben)>", row.strip()) for row in rows[-2:]):
                 # A move is asked for, and nothing is typed yet.
+                hints = screen.count("Hint: ")
                 win.type("hint")
-                try:
-                    said = win.wait_for("Hint: ")
-                except AssertionError:
+                said = _hint_or_pause(win, hints)
+                if said is None:
                     continue  # the move prompt had gone: "hint" answered a pause
                 win.type(said[said.rindex("Hint: ") + 6 :].split(" — ")[0].strip())
             elif "Enter" in asked:

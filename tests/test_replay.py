@@ -364,3 +364,30 @@ def test_leave_the_game_takes_y_without_enter(tmp_path: Path) -> None:
         assert "You left the game before its first move" in term.ended()
     finally:
         term.close()
+
+
+def test_review_without_a_file_lists_the_saved_games_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("UMTALI_DATA_DIR", str(tmp_path))
+    assert cli.main(["review"]) == 0
+    assert f"no saved game to review (looked in {tmp_path / 'games'})" in capsys.readouterr().out
+    saved(tmp_path, "20260101-100000", finished(), 1_000_000)
+    saved(tmp_path, "20260102-100000", finished(3), 2_000_000)
+    assert cli.main(["review"]) == 0
+    out = capsys.readouterr().out
+    assert "20260102-100000.umtali" in out and "umtali review NUMBER" in out
+
+
+def test_a_record_with_no_decision_to_review_says_so_and_ends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game resigned in its first hand has no finished hand: one line, and back to the
+    shell (the board opened on nothing and waited for q)."""
+    monkeypatch.setenv("UMTALI_DATA_DIR", str(tmp_path))
+    begun = umtali.Game(seed=3)
+    begun.next_hand()
+    path = saved(tmp_path, "begun", begun, 1_000_000)
+    assert cli.main(["review", str(path), "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert out.strip() == "Ann v Bot (normal): No hand was finished. There is no decision to review."

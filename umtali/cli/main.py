@@ -438,21 +438,21 @@ def _record_chosen(which: str, command: str) -> Path | None:
     return path
 
 
-def _recent_games() -> Path | None:
-    """``umtali replay`` with no file: the only saved game, or None once the recent
-    ones are listed (or it is said that there is none)."""
+def _recent_games(command: str = "replay") -> Path | None:
+    """``umtali replay`` (or ``review``) with no file: the only saved game, or None once
+    the recent ones are listed (or it is said that there is none)."""
     from umtali.store.saves import games_dir, saved_games
 
     games, problems = saved_games()
     for problem in problems:
         print(f"skipped: {visible(problem)}", file=sys.stderr)
     if not games:
-        print(f"There is no saved game to replay (looked in {games_dir()}).")
+        print(f"There is no saved game to {command} (looked in {games_dir()}).")
         return None
     if len(games) == 1:
         return games[0].path
     _list_games("Saved games, most recent first:", games, RECENT)
-    print("Replay one with: umtali replay NUMBER (or its file's name)")
+    print(f"{command.capitalize()} one with: umtali {command} NUMBER (or its file's name)")
     return None
 
 
@@ -489,9 +489,14 @@ def run_review(args: argparse.Namespace) -> int:
         return 2
     from umtali.review.game import review_file
 
-    path = _record_chosen(args.file, "review")
-    if path is None:
-        return 1
+    if args.file is None:
+        path = _recent_games("review")
+        if path is None:
+            return 0
+    else:
+        path = _record_chosen(args.file, "review")
+        if path is None:
+            return 1
     return review_file(path, args.player, args.threshold / 100, args.ascii, args.json, args.plain)
 
 

@@ -237,7 +237,10 @@ def _review(sub: Commands) -> None:
         ),
     )
     review.add_argument(
-        "file", help="a record file, a saved game's name, or its number in umtali replay's list"
+        "file",
+        nargs="?",
+        help="a record file, a saved game's name, or its number in umtali replay's list "
+        "(none: the list)"
     )
     review.add_argument(
         "--player",

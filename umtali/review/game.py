@@ -93,6 +93,10 @@ def review_file(
     theme = Theme(ascii=ascii_only)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     dumb = os.environ.get("TERM", "") in ("dumb", "unknown")
+    if not analysis.decisions:
+        # Nothing to step through: one line, and back to the shell (no board that waits).
+        print(f"{names[0]} v {names[1]}: {analysis.result()} There is no decision to review.")
+        return 0
     if interactive and not plain and not dumb:
         from umtali.review.board import run_board
         from umtali.ui.gate import GatedInput

@@ -294,7 +294,7 @@ def test_a_moves_save_costs_the_same_however_long_the_game(
 
 @pytest.mark.parametrize("name", ["Ann\nrules rummy", "A\x1b]0;x\x07", "", "   ", "x" * 41])
 def test_a_name_that_cannot_be_shown_is_refused_at_once(name: str, tmp_path: Path) -> None:
-    done = run_cli("play", "--names", name, "Bob", data=tmp_path)
+    done = run_cli("play", "--hotseat", "--names", name, "Bob", data=tmp_path)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "name" in done.stderr
 

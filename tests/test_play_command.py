@@ -73,9 +73,27 @@ def test_names_against_the_bot_name_the_person_and_the_bot_keeps_its_level(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     tables = Tables(monkeypatch, tmp_path)
-    assert cli.main(["play", "--names", "Ann", "Ben", "--bot", "easy"]) == 0
+    assert cli.main(["play", "--names", "Ann", "--bot", "easy"]) == 0
     (players, _match, _paths), *_ = tables.calls
     assert players == (PlayerInfo("human", "Ann"), PlayerInfo("bot", "Bot (easy)", "easy"))
+
+
+@pytest.mark.parametrize(
+    "names", [["Ann", "Ben"], ["Ann", "Ben", "Cy"], ["--hotseat", "Ann"]], ids=str
+)
+def test_names_that_do_not_fit_the_seats_are_refused_with_one_line(
+    names: list[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A second name against the bot would be dropped without a word (the bot's name says
+    its level), one name at one keyboard leaves a player unnamed: both are said, at once."""
+    tables = Tables(monkeypatch, tmp_path)
+    hotseat = names[:1] == ["--hotseat"]
+    args = ["play", *names[:1], "--names", *names[1:]] if hotseat else ["play", "--names", *names]
+    assert cli.main(args) == 2
+    assert "--names takes" in capsys.readouterr().err and not tables.calls
 
 
 def test_names_at_one_keyboard_name_both_people(

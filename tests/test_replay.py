@@ -390,4 +390,5 @@ def test_a_record_with_no_decision_to_review_says_so_and_ends(
     path = saved(tmp_path, "begun", begun, 1_000_000)
     assert cli.main(["review", str(path), "--plain"]) == 0
     out = capsys.readouterr().out
-    assert out.strip() == "Ann v Bot (normal): No hand was finished. There is no decision to review."
+    said = "Ann v Bot (normal): No hand was finished. There is no decision to review."
+    assert out.strip() == said

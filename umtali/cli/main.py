@@ -140,6 +140,11 @@ def run_play(args: argparse.Namespace) -> int:
     from umtali.engine.record import PlayerInfo, PlayerKind
     from umtali.store.saves import new_record_path, refuse_existing
 
+    given = len(args.names or ())
+    if given > 2 or (args.hotseat and given == 1) or (not args.hotseat and given == 2):
+        wanted = "two names, one for each player" if args.hotseat else "one name, yours"
+        print(f"umtali play: --names takes {wanted}", file=sys.stderr)
+        return 2
     if args.record:
         refuse_existing(Path(args.record))  # before anything: a record never overwrites
     if not _need_terminal("play"):

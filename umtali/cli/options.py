@@ -51,11 +51,11 @@ def _play(sub: Commands) -> None:
     )
     play.add_argument(
         "--names",
-        nargs=2,
+        nargs="+",
         type=_name,
-        metavar=("FIRST", "SECOND"),
-        help=f"the players' names (up to {MAX_NAME} characters each); against the bot, "
-        "FIRST is yours and the bot keeps its name, which says its level",
+        metavar="NAME",
+        help=f"the players' names (up to {MAX_NAME} characters each): two with --hotseat; "
+        "against the bot, one, yours (the bot keeps its name, which says its level)",
     )
     play.add_argument(
         "--bot",

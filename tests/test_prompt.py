@@ -590,6 +590,8 @@ def test_quit_at_the_pause_after_a_hand_leaves_as_at_the_table(leave: str) -> No
         assert len(game.results) == 1 and game.hand is not None and game.hand.is_over
     else:
         assert game.is_over  # staying: the next hand was dealt and the game played on
+        # ...from the same pause, asked again (where review may still be typed).
+        assert session.prompts[session.prompts.index(asked[0]) + 2] == asked[0]
 
 
 def test_quit_at_the_extra_card_question_leaves_and_the_question_names_no_one() -> None:

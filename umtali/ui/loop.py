@@ -493,20 +493,23 @@ class TableLoop:
         if not any(self.humans):
             self._wait(max(2.0, 4 * self.delay))  # the hand's scores, say, stay a while
             return ""
-        try:
-            answer = self.screen.ask(message + " ")
-        except (KeyboardInterrupt, EOFError):
-            if ask_yes(self.screen, "Leave the game?"):
-                raise QuitGame from None
-            return ""
-        # quit leaves here as at the table, while there is a game left to save for
-        # later; once the match is over, the pause only waits to be read.
-        over = self.progress is not None and self.progress.match.is_over
-        if leaves(answer) and not over:
-            if ask_yes(self.screen, self._leave_question()):
-                raise QuitGame
-            return ""
-        return answer
+        # A player who says no to leaving is back at the same pause (where review, say,
+        # may still be typed), not past it.
+        while True:
+            try:
+                answer = self.screen.ask(message + " ")
+            except (KeyboardInterrupt, EOFError):
+                if ask_yes(self.screen, "Leave the game?"):
+                    raise QuitGame from None
+                continue
+            # quit leaves here as at the table, while there is a game left to save for
+            # later; once the match is over, the pause only waits to be read.
+            over = self.progress is not None and self.progress.match.is_over
+            if leaves(answer) and not over:
+                if ask_yes(self.screen, self._leave_question()):
+                    raise QuitGame
+                continue
+            return answer
 
     def _leave_question(self) -> str:
         """What a person who types quit is asked: their seat's question (a hosted game

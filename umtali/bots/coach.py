@@ -179,7 +179,7 @@ class Verdict:
                 said += f": {_pct(self.odds[0])} to win the game"
             return (Reason(Clause.BEST, said), *facts)
         if self.chances:
-            cost = f"{_pct(self.cost, 'about ')} of {voice.mine} chance to win the game"
+            cost = f"{_pct(self.cost, 'about ', cut=True)} of {voice.mine} chance to win the game"
             cost += f" ({_points(self.points)})"
         else:
             cost = f"about {self.points:.1f} points this hand"
@@ -220,12 +220,19 @@ class Reason:
         return self.words
 
 
-def _pct(chance: float, about: str = "") -> str:
-    """A chance in words: whole percents, tenths under ten (so 6.9% is not called 7%,
-    the line of a mistake); ``about`` goes before a figure, never before 'under'."""
+def _pct(chance: float, about: str = "", cut: bool = False) -> str:
+    """A chance in words: whole percents, tenths under ten; ``about`` goes before a
+    figure, never before 'under'.  A cost is ``cut``, never rounded up, so 6.98% is not
+    called 7.0%, the line of a mistake, nor 14.7% called 15%, a blunder's.
+
+    >>> _pct(0.0698), _pct(0.0698, cut=True), _pct(0.147, cut=True), _pct(0.0004)
+    ('7.0%', '6.9%', '14%', 'under 0.1%')
+    """
     pct = 100 * chance
     if pct < 0.1:
         return "under 0.1%"
+    if cut:  # the figure below pct at the precision shown
+        pct = math.floor(pct * 10 + 1e-9) / 10 if pct < 10 else math.floor(pct + 1e-9)
     return about + (f"{pct:.1f}%" if pct < 10 else f"{pct:.0f}%")
 
 

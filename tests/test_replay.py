@@ -392,3 +392,22 @@ def test_a_record_with_no_decision_to_review_says_so_and_ends(
     out = capsys.readouterr().out
     said = "Ann v Bot (normal): No hand was finished. There is no decision to review."
     assert out.strip() == said
+
+
+def test_a_resigned_game_is_replayed_to_the_resignation() -> None:
+    """A game resigned in a hand: that hand never ends, and the game is over, so its
+    cards are secret no more; without the resignation a hand in play stays unshown."""
+    game = umtali.Game(seed=3)
+    hand = game.next_hand()
+    for _ in range(5):
+        hand.play(hand.legal()[0])
+    played = len(hand.played())
+    in_play = ReplayViewer(game, PLAYERS, LineScreen(recording_console(), None, ASCII), ASCII)
+    assert in_play.positions() == []
+    console = recording_console()
+    viewer = ReplayViewer(game, PLAYERS, LineScreen(console, None, ASCII), ASCII, resigned=True)
+    assert viewer.positions() == [Position(0, 0, k) for k in range(played + 1)]
+    viewer.show(Position(0, 0, played))
+    assert "The game was resigned here." in console.export_text()
+    viewer.show(Position(0, 0, played - 1))
+    assert "resigned here" not in console.export_text()  # only at the last step

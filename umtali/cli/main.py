@@ -480,7 +480,9 @@ def run_replay(args: argparse.Namespace) -> int:
 
     theme = _theme(args)
     screen, run = make_screen(args.plain, theme, lambda console: None)
-    viewer = ReplayViewer(saved.match, saved.players, screen, theme)
+    from umtali.store.resumable import was_resigned
+
+    viewer = ReplayViewer(saved.match, saved.players, screen, theme, was_resigned(saved))
 
     def body() -> tuple[int, list[str]]:
         return 0, viewer.run()

@@ -54,8 +54,11 @@ class ReplayViewer:
         players: tuple[PlayerInfo, PlayerInfo],
         screen: Screen,
         theme: Theme,
+        resigned: bool = False,
     ) -> None:
         self.games = match.games if isinstance(match, Session) else [match]
+        # A resigned game ended in the hand it stands at: that hand is over, and shown.
+        self.resigned = resigned
         self.names = (visible(players[0].name), visible(players[1].name))
         self.screen = screen
         self.theme = theme
@@ -67,9 +70,14 @@ class ReplayViewer:
         out = []
         for g, game in enumerate(self.games):
             for h, hand in enumerate(game.hands):
-                if hand.is_over:
+                if hand.is_over or self._resigned_in(g, h):
                     out += [Position(g, h, k) for k in range(len(hand.played()) + 1)]
         return out
+
+    def _resigned_in(self, game: int, hand: int) -> bool:
+        """Whether the game was resigned in this hand: the record's last."""
+        last = len(self.games) - 1
+        return self.resigned and game == last and hand == len(self.games[last].hands) - 1
 
     def state_at(self, pos: Position) -> Hand:
         hand = self.games[pos.game].hands[pos.hand]
@@ -101,6 +109,10 @@ class ReplayViewer:
             parts.append(shown(f"{self.names[last.player - 1]} {said}.", "italic"))
         if state.is_over:
             parts.append(Text(f"Hand over: {state.scores[0]}-{state.scores[1]}.", style="bold"))
+        elif self._resigned_in(pos.game, pos.hand) and pos.step == len(
+            self.games[pos.game].hands[pos.hand].played()
+        ):
+            parts.append(Text("The game was resigned here.", style="bold"))
         self.screen.show(Group(*parts))
 
     def prompt(self, at: int, of: int) -> str:

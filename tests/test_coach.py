@@ -95,7 +95,7 @@ def test_umtali_review_of_a_record(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "Review of Ann's decisions" in done.stdout
     assert "In all: accuracy" in done.stdout and "better:" in done.stdout
-    assert "Try a decision again" not in done.stdout  # no terminal, no question
+    assert "decision's number" not in done.stdout  # no terminal, no question
     refused = run_cli("review", str(path), "--threshold", "nan", data=tmp_path)
     assert refused.returncode == 2 and "0 or more percent" in refused.stderr
 

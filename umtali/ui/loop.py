@@ -456,7 +456,7 @@ class TableLoop:
         # The coach and the search behind it are loaded when a player first asks.
         from umtali.bots.coach import review_hand
         from umtali.ui.coaching import render_review
-        from umtali.ui.retry import retry_loop
+        from umtali.ui.retry import retry_by_number
 
         player = 1 if self.humans[0] else 2
         number = info.hand_number
@@ -464,7 +464,9 @@ class TableLoop:
             self.screen.say(Text("The coach is weighing your decisions...", "dim"))
             review = review_hand(hand, player, number, info)
             page = render_review([(1, review)], self.names[player - 1], self.theme, retry=True)
-            retry_loop(self.screen, review.verdicts, self.names, self.theme, (page, "review"))
+            retry_by_number(
+                self.screen, review.verdicts, self.names, theme=self.theme, page=(page, "review")
+            )
 
     # -------------------------------------------------------------- pauses
 

@@ -131,38 +131,6 @@ def _answer(
     return f"Still costly: {move} gives up about {_pct(cost)} of {mine} chance{extra}."
 
 
-def retry_loop(
-    screen: Screen,
-    verdicts: Sequence[Verdict],
-    names: tuple[str, str],
-    theme: Theme = DEFAULT_THEME,
-    page: tuple[RenderableType, str] | None = None,
-) -> None:
-    """Offer each numbered decision of a review to try again, until Enter.  ``page``
-    (the review, and its title) is shown first; the number is asked under it where
-    the screen can, so one prompt takes it, else once the page is read."""
-    if page is not None and not (verdicts and isinstance(screen, AsksOnPage)):
-        screen.page(*page)
-        page = None
-    while verdicts:
-        question = f"Try a decision again: its number (1-{len(verdicts)}), or Enter to finish: "
-        try:
-            if page is not None and isinstance(screen, AsksOnPage):
-                text = screen.ask_on_page(*page, question)
-                page = None  # once: after a try again its words are left in view
-            else:
-                text = screen.ask(question)
-        except (KeyboardInterrupt, EOFError):
-            return
-        text = text.strip()
-        if not text:
-            return
-        if not text.isdigit() or not 1 <= int(text) <= len(verdicts):
-            screen.say(shown(f"{text!r}: type a number from 1 to {len(verdicts)}", "red"))
-            continue
-        retry_one(screen, verdicts[int(text) - 1], names, theme=theme)
-
-
 def retry_by_number(
     screen: Screen,
     verdicts: Sequence[Verdict],
@@ -175,7 +143,8 @@ def retry_by_number(
     the record) and tries it again, until Enter alone; ``voices``: how each decision
     is told (to the person, or of the other seat by name; to the person by default);
     ``page``: the review and its title, shown first, the prompt under it where the
-    screen can (as :func:`retry_loop`)."""
+    screen can (else once the page is read).  The table's review of a hand, the
+    review of a record and the club's all ask here."""
     if page is not None and not (verdicts and isinstance(screen, AsksOnPage)):
         screen.page(*page)
         page = None

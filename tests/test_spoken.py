@@ -153,7 +153,8 @@ def test_the_table_command_is_offered_on_the_plain_screen_only() -> None:
     assert "The table is on the screen already" in console.export_text()
 
 
-def test_a_watcher_hears_each_turn_of_either_bot_in_one_line() -> None:
+def _watched_game(names: tuple[str, str], seed: int) -> tuple[list[str], umtali.Game]:
+    """A game of normal against easy said on a plain screen someone watches, as lines."""
     import io
 
     from rich.console import Console
@@ -166,12 +167,16 @@ def test_a_watcher_hears_each_turn_of_either_bot_in_one_line() -> None:
 
     console = Console(width=80, height=24, record=True, color_system=None, file=io.StringIO())
     seats = [make_bot("normal", 1), make_bot("easy", 2)]
-    seats[0].name, seats[1].name = "Bot", "Bot"
+    seats[0].name, seats[1].name = names
     screen = Watched(console, None, Theme(), sleep=lambda s: None)
     loop = TableLoop(screen, seats, (False, False), Theme(), delay=0, watcher=lambda: 1)
-    game = umtali.Game(seed=3)
+    game = umtali.Game(seed=seed)
     loop.play_game(game)
-    lines = console.export_text().splitlines()
+    return console.export_text().splitlines(), game
+
+
+def test_a_watcher_hears_each_turn_of_either_bot_in_one_line() -> None:
+    lines, game = _watched_game(("Bot", "Bot"), 3)
     for hand in game.hands:
         for turn in _turns(hand.view(1).events, 1) + _turns(hand.view(1).events, 2):
             assert turn in lines
@@ -273,27 +278,12 @@ def test_the_scores_and_help_are_said_a_line_a_row_without_columns() -> None:
 
 
 def test_the_loop_says_each_hands_forfeit_in_a_classic_game() -> None:
-    """Not only the score table: as each hand of a real game ends, the loop tells the
-    plain screen what was forfeited (it told it only under rules without hand scores)."""
-    import io
-
-    from rich.console import Console
-
-    from umtali.bots import make_bot
-    from umtali.ui.loop import TableLoop
+    """Not only the score table: as each hand of a real game ends, the plain screen says
+    what was forfeited (the hand's last turn, shown before the loop knew the forfeit,
+    had marked the hand as told)."""
     from umtali.ui.narrate import Forfeit
 
-    class Watched(SpokenScreen):
-        interactive = True  # type: ignore[assignment]  # somebody watches
-
-    console = Console(width=80, height=24, record=True, color_system=None, file=io.StringIO())
-    seats = [make_bot("normal", 1), make_bot("easy", 2)]
-    seats[0].name, seats[1].name = "Ann", "Bot"
-    screen = Watched(console, None, Theme(), sleep=lambda s: None)
-    loop = TableLoop(screen, seats, (False, False), Theme(), delay=0, watcher=lambda: 1)
-    game = umtali.Game(seed=3)
-    loop.play_game(game)
-    lines = console.export_text().splitlines()
+    lines, game = _watched_game(("Ann", "Bot"), 3)
     told = 0
     for hand in game.hands:
         if hand.went_out is not None and hand.forfeited:

@@ -425,6 +425,32 @@ def test_pettingzoo_api(scope: str) -> None:
         api_test(umtali_v0.env(variant=variant, scope=scope), num_cycles=200)
 
 
+def test_a_hand_over_100_points_is_inside_the_observation_space() -> None:
+    # Practical's hands can pass 100 points; seed 84, played at random, finds one
+    # (the random api_test above met such a hand by chance, in a space bounded at 1).
+    env = umtali_v0.env(variant="practical", scope="hand")
+    env.reset(seed=84)
+    space = env.observation_space("player_0")
+    rng = np.random.default_rng(84)
+    big = None
+    for _agent in env.agent_iter(2000):
+        obs, _r, term, trunc, _info = env.last()
+        assert space.contains(obs)
+        my_score, their_score = pieces(obs["observation"], history=False)["numbers"][11:13]
+        if max(my_score, their_score) > 1:
+            big = obs
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert big is not None, "no hand over 100 points: the test no longer tests it"
+    # A card plane's entry or a flag is still bounded at 1.
+    for piece, index in (("hand", 0), ("numbers", 0)):
+        wrong = big["observation"].copy()
+        pieces(wrong, history=False)[piece][index] = 2.0
+        assert not space.contains(dict(big, observation=wrong))
+
+
 def test_the_env_keeps_pettingzoos_wrapper_checks() -> None:
     from pettingzoo.utils.wrappers import AssertOutOfBoundsWrapper, OrderEnforcingWrapper
 

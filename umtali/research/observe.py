@@ -90,6 +90,26 @@ def sizes(game: bool) -> tuple[int, int]:
     return (GAME_OBS_SIZE, GAME_INFO_SIZE) if game else (OBS_SIZE, INFO_SIZE)
 
 
+#: Where the scores lie among ``numbers`` (my score, then theirs), and the totals
+#: among ``game`` (mine, then theirs): points / 100, so a big hand passes 1.
+_SCORE_SLOTS = (11, 12)
+_TOTAL_SLOTS = (0, 1)
+
+
+def observation_high(game: bool) -> Tensor:
+    """Each observation entry's upper bound: 1 for the card planes and the flags and
+    fractions, unbounded for the scores and totals (a hand of Practical can score
+    more than 100 points, a game's totals pass it); every entry is at least 0."""
+    high = np.ones(sizes(game)[0], np.float32)
+    at = 52 * len(PLANES)
+    for slot in _SCORE_SLOTS:
+        high[at + slot] = np.inf
+    if game:
+        for slot in _TOTAL_SLOTS:
+            high[OBS_SIZE + slot] = np.inf
+    return high
+
+
 def pieces(tensor: Tensor, history: bool, game: bool = False) -> dict[str, Tensor]:
     """Named views into a flat tensor (writing to one writes to the tensor)."""
     names = PLANES + (HISTORY_PLANES if history else ())

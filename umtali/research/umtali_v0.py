@@ -48,7 +48,7 @@ from umtali.research.env_wrappers import AssertOutOfBounds, OrderEnforcing
 from umtali.research.episode import CHANCE, TERMINAL, Episode
 from umtali.research.game_episode import GameEpisode
 from umtali.research.level_play import LevelChooser
-from umtali.research.observe import observation, sizes
+from umtali.research.observe import observation, observation_high
 
 AGENTS = ("player_0", "player_1")
 _SEAT = {agent: seat for seat, agent in enumerate(AGENTS)}
@@ -90,9 +90,8 @@ class UmtaliEnv(AECEnv):  # type: ignore[misc]
         self.episode = self._new_episode()
         self._rng = random.Random()
         self._steps = 0
-        # A game's totals over 100 points pass 1: the box bounds the card planes and flags.
-        high = np.inf if scope == "game" else 1.0
-        box = spaces.Box(0.0, high, (sizes(scope == "game")[0],), np.float32)
+        high = observation_high(scope == "game")
+        box = spaces.Box(np.zeros_like(high), high, dtype=np.float32)
         mask = spaces.Box(0, 1, (NUM_ACTIONS,), np.int8)
         self._observation_space = spaces.Dict({"observation": box, "action_mask": mask})
         self._action_space = spaces.Discrete(NUM_ACTIONS)

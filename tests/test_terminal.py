@@ -683,6 +683,11 @@ def test_quit_at_the_extra_card_question_leaves(plain: bool) -> None:
 def test_a_watched_game_leaves_its_result_on_the_terminal() -> None:
     term = Terminal("watch", "--seed", "3", "--delay", "0", "--bots", "easy", "easy")
     try:
+        # A watcher in a hurry: + three times, and the look at each hand's end (two
+        # seconds even at delay 0) takes a quarter of a second.
+        term.wait_for(r"watching at 1x")
+        term.child.send("+++")
+        term.wait_for(r"watching at 8x")
         term.child.expect(pexpect.EOF, timeout=10 * PATIENCE)  # a whole game, bot against bot
         term.stream.feed(term.child.before or b"")
         term.raw.extend(term.child.before or b"")

@@ -441,10 +441,13 @@ def test_an_admin_manages_the_club_from_the_lobby_and_a_member_may_not(club: Clu
         code = members.make_invite(tx, None, club.now(), admin=True).code
     ann = club.join(code, "Ann", "SHA256:Ann", "ssh-ed25519 AAAAAnn")
     ben = _member(club, "Ben")
-    script = iter(["admin invite", "admin suspend ben", "admin settings turn_ms 1d", "quit"])
+    script = iter(
+        ["admin members", "admin invite", "admin suspend ben", "admin settings turn_ms 1d", "quit"]
+    )
     screen = _Scripted(lambda message: next(script))
     Lobby(club, ann, screen).run()
     assert "Invite code" in screen.text() and "Ben is suspended" in screen.text()
+    assert re.search(r"Ann +yes +active +0 +not rated yet", screen.text())  # never 0.0
     assert club.identify("SHA256:Ben") is None
     assert club.settings().turn_ms == DAY
     refused = _Scripted(lambda message: next(again))

@@ -4,6 +4,7 @@ the export of the games members allowed (finished ones only)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,8 @@ def test_the_member_list_says_who_is_admin_active_and_how_many_games(club: Club)
     ann, ben = add_member(club, "Ann", admin=True), add_member(club, "Ben")
     add_member(club, "Cat")
     admin.remove(club, "Cat")
+    # Before a rated game nobody has a rating (mu - 3 sigma would say 0.0).
+    assert [r.rating_words for r in admin.member_list(club)] == ["not rated yet"] * 2
     game = club.accept(ben.id, club.challenge(ann.id, "Ben", "classic", "game", None).id)
     club.resign(ann.id, game.id)
     rows = admin.member_list(club)
@@ -32,7 +35,9 @@ def test_the_member_list_says_who_is_admin_active_and_how_many_games(club: Club)
         ("Ann", True, Status.ACTIVE, 1),
         ("Ben", False, Status.ACTIVE, 1),
     ]
+    assert rows[0].rating is not None and rows[1].rating is not None
     assert rows[1].rating > rows[0].rating  # Ben won
+    assert re.fullmatch(r"-?\d+\.\d", rows[1].rating_words)
 
 
 def test_rename_suspend_reinstate_and_admin_rights(club: Club) -> None:

@@ -61,7 +61,7 @@ def test_the_admin_lists_and_manages_members_and_settings(
     code, out, _ = serve(capsys, tmp_path, "invite")
     assert code == 0 and re.match(r"\w{4}-\w{4}-\w{4}  \(for a newcomer", out)
     code, out, _ = serve(capsys, tmp_path, "members")
-    assert re.search(r"^Ann\s+yes\s+active\s+0\s+", out, re.M)
+    assert re.search(r"^Ann\s+yes\s+active\s+0\s+not rated yet\s+\d{4}-", out, re.M)
     code, _, err = serve(capsys, tmp_path, "member", "Ann", "unadmin")
     assert code == 2 and "only admin" in one_line(err)
     code, out, _ = serve(capsys, tmp_path, "member", "ann", "rename", "Annie")

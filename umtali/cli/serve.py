@@ -147,11 +147,11 @@ def _members(args: argparse.Namespace) -> int:
     if not rows:
         print("The club has no members yet: umtali serve invite makes an invite.")
         return 0
-    print(f"{'name':20}  {'admin':5}  {'status':9}  {'games':>5}  {'rating':>6}  last seen (UTC)")
+    print(f"{'name':20}  {'admin':5}  {'status':9}  {'games':>5}  {'rating':>13}  last seen (UTC)")
     for row in rows:
         print(
             f"{row.name:20}  {'yes' if row.admin else '':5}  {row.status.value:9}  "
-            f"{row.games:>5}  {row.rating:>6.1f}  {_when(row.last_seen)}"
+            f"{row.games:>5}  {row.rating_words:>13}  {_when(row.last_seen)}"
         )
     return 0
 

@@ -49,8 +49,14 @@ class MemberRow:
     admin: bool
     status: Status
     games: int  # games finished against members (practice games not counted)
-    rating: float  # the openskill rating, mu less three sigma
+    rating: float | None  # the openskill rating, mu less three sigma; None unrated
     last_seen: int  # ms since the epoch
+
+    @property
+    def rating_words(self) -> str:
+        """The rating as the admin's lists show it: before a first rated game the sum
+        would be 0.0, a number never earned, so it says so instead."""
+        return "not rated yet" if self.rating is None else f"{self.rating:.1f}"
 
 
 def _named(tx: Transaction, name: str) -> Member:
@@ -86,7 +92,14 @@ def member_list(club: Club) -> list[MemberRow]:
             )
         }
     return [
-        MemberRow(m.name, m.admin, m.status, counts.get(m.id, 0), m.mu - 3 * m.sigma, m.last_seen)
+        MemberRow(
+            m.name,
+            m.admin,
+            m.status,
+            counts.get(m.id, 0),
+            m.mu - 3 * m.sigma if m.rated else None,
+            m.last_seen,
+        )
         for m in everyone
     ]
 

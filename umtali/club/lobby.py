@@ -442,7 +442,7 @@ def _admin(lobby: Lobby, args: list[str]) -> None:
             table.add_column(column)
         for row in admin.member_list(club):
             table.add_row(visible(row.name), "yes" if row.admin else "", row.status.value,
-                          str(row.games), f"{row.rating:.1f}",
+                          str(row.games), row.rating_words,
                           _ago(club.now() - row.last_seen))  # fmt: skip
         lobby.screen.page(table, "members")
     elif word == "invite":

@@ -136,6 +136,12 @@ def test_a_resigned_game_keeps_its_record_and_resume_does_not_offer_it(
     assert "There is no unfinished game to resume" in capsys.readouterr().out
     assert cli.main(["resume", str(record)]) == 1
     assert "that game was resigned" in capsys.readouterr().err
+    # replay's list marks it; the same game under another name was never resigned.
+    (record.parent / "h.umtali").write_bytes(record.read_bytes())
+    assert cli.main(["replay"]) == 0
+    listed = [line for line in capsys.readouterr().out.splitlines() if ".umtali" in line]
+    assert sorted(line.split(".umtali")[1] for line in listed) == ["", "  (resigned)"]
+    assert any(line.endswith(" g.umtali  (resigned)") for line in listed)
 
 
 def test_a_game_of_a_record_another_game_resigned_is_still_offered(

@@ -333,9 +333,12 @@ def run_resume(args: argparse.Namespace) -> int:
 def _list_games(heading: str, games: Sequence[SavedGame], shown: float = math.inf) -> None:
     """Print ``heading`` and the first ``shown`` of ``games``, numbered from 1 (the
     number a command takes), one a line: the list of ``resume`` and of ``replay``."""
+    from umtali.store.resumable import resigned_ids, was_resigned
+
     print(heading)
     # Piped, each game stays one line; on a terminal, it fits the width.
     width = _columns(sys.stdout) if sys.stdout.isatty() else math.inf
+    resigned = resigned_ids()
     for n, g in enumerate(games, 1):
         if n > shown:
             older = len(games) - n + 1
@@ -345,6 +348,8 @@ def _list_games(heading: str, games: Sequence[SavedGame], shown: float = math.in
         said = f"  (the daily deal of {daily})" if daily else ""
         if g.match.is_over:
             said += "  (finished)"
+        elif was_resigned(g, resigned):
+            said += "  (resigned)"
         print(_listed(f"  {n}. ", visible(g.summary()), visible(g.path.name), said, width))
 
 

@@ -288,7 +288,20 @@ def test_the_loop_says_each_hands_forfeit_in_a_classic_game() -> None:
     for hand in game.hands:
         if hand.went_out is not None and hand.forfeited:
             by = 3 - hand.went_out
-            words = Forfeit(by, tuple(hand.forfeited)).words(("Ann", "Bot"), Theme())
+            words = Forfeit(by, tuple(hand.forfeited), hand.rules).words(("Ann", "Bot"), Theme())
             assert f"{('Ann', 'Bot')[by - 1]} {words}." in lines
             told += 1
     assert told > 0
+
+
+def test_a_forfeit_is_worth_what_its_rules_count() -> None:
+    """The move log's last entry: Rummy counts the cards left at its own values (J Q K
+    10, the rest their number), Umtali's table at the plain ones (10 to K 5, the rest 1)."""
+    from umtali.engine.cards import Card
+    from umtali.engine.rules import CLASSIC, RUMMY
+    from umtali.ui.narrate import Forfeit
+
+    left = (Card.parse("8S"), Card.parse("KC"))
+    names, theme = ("Ann", "Bot"), Theme(ascii=True)
+    assert Forfeit(2, left, CLASSIC).words(names, theme) == "forfeited 8S KC (6 points) to Ann"
+    assert Forfeit(2, left, RUMMY).words(names, theme) == "forfeited 8S KC (18 points) to Ann"

@@ -576,7 +576,7 @@ class LoggingScreen(ScriptedScreen):
         super().table(view, info, note)
         forfeit = None
         if view.went_out is not None and info.forfeited:
-            forfeit = Forfeit(3 - view.went_out, info.forfeited)
+            forfeit = Forfeit(3 - view.went_out, info.forfeited, view.rules)
         log = move_log(view.events, info.names, self.theme, 79, 12, forfeit)
         self.logs.append("\n".join(line.plain for line in log))
 

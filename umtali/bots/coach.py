@@ -37,7 +37,7 @@ from umtali.bots.analysis import Analysis, analyse
 from umtali.bots.policy import forced_choice
 from umtali.bots.seat import GameInfo, possessive
 from umtali.engine.actions import Action, ActionKind
-from umtali.engine.cards import Card, plain_points, rummy_points
+from umtali.engine.cards import Card
 from umtali.engine.events import Event, EventKind
 from umtali.engine.hand import Hand, replay
 from umtali.engine.view import PlayerView
@@ -408,8 +408,7 @@ def _facts(
 
 
 def _value(card: Card, view: PlayerView) -> int:
-    points = rummy_points if view.rules.hand_scoring else plain_points
-    return points(card.bit)
+    return view.rules.left_points(card.bit)
 
 
 def _taken_and_laid(card: Card, me: int, turn: int, seen: tuple[Event, ...]) -> Fact | None:

@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from umtali.engine.cards import plain_points, rummy_points
+
 #: What may be drawn from the discard pile besides its top card.
 #: ``two``: the top two cards together, if both can be played this turn;
 #: ``follow``: after playing the taken top card, the next one if it is playable;
@@ -166,6 +168,19 @@ class RuleSet:
     def meld_shapes(self) -> str:
         """What a meld is, as a player is told it."""
         return _MELD_SHAPES[self.melds]
+
+    def left_points(self, mask: int) -> int:
+        """What the cards of ``mask``, left in a hand when it ends, are worth to the
+        player who went out: Rummy's values (ace 1, two to ten their number, J Q K 10)
+        where the hand is scored, the plain ones (10 to K 5, the rest 1) where the table
+        is.  Going rummy's doubling is the hand's, not the cards'.
+
+        >>> from umtali.engine.cards import Card, mask_of
+        >>> left = mask_of(Card.parse(c) for c in ("8S", "KC"))
+        >>> CLASSIC.left_points(left), RUMMY.left_points(left)
+        (6, 18)
+        """
+        return rummy_points(mask) if self.hand_scoring else plain_points(mask)
 
 
 def _unsupported(rules: RuleSet) -> str:

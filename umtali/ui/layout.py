@@ -196,7 +196,7 @@ def _table_rows(
     below = max(1, height - UNDER) - said_rows - 1  # the table's and the log's rows
     forfeit = None
     if view.went_out is not None and info.forfeited:
-        forfeit = Forfeit(3 - view.went_out, info.forfeited)
+        forfeit = Forfeit(3 - view.went_out, info.forfeited, view.rules)
     # The log keeps the latest turn of each player whole: it takes rows from the
     # table where it must, as far as the table can give them up.
     least = max(log_rows(height), log_needs(view.events, info.names, theme, width - 1, forfeit))

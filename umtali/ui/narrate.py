@@ -12,9 +12,10 @@ from rich.console import Console
 from rich.text import Text
 
 from umtali.engine.actions import Action, ActionKind
-from umtali.engine.cards import Card, by_rank_desc
+from umtali.engine.cards import Card, by_rank_desc, mask_of
 from umtali.engine.events import Event, EventKind
 from umtali.engine.kinds import EVENT_OF_MOVE, MOVE_OF_ACTION
+from umtali.engine.rules import RuleSet
 from umtali.engine.view import PlayerView
 from umtali.ui.theme import Theme
 
@@ -81,9 +82,10 @@ class Forfeit:
 
     by: int  # the player left holding them
     cards: tuple[Card, ...]
+    rules: RuleSet  # what they are worth: Rummy counts them otherwise
 
     def words(self, names: tuple[str, str], theme: Theme) -> str:
-        points = sum(c.points for c in self.cards)
+        points = self.rules.left_points(mask_of(self.cards))
         shown = " ".join(theme.plain(c) for c in self.cards)
         to = names[2 - self.by]
         return f"forfeited {shown} ({points} point{'s' if points != 1 else ''}) to {to}"

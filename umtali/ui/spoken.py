@@ -257,7 +257,7 @@ class SpokenScreen(LineScreen):
             self._ended.add(key)
             if view.went_out is not None:
                 by = 3 - view.went_out
-                forfeit = Forfeit(by, info.forfeited).words(info.names, self.theme)
+                forfeit = Forfeit(by, info.forfeited, view.rules).words(info.names, self.theme)
                 self._line(f"{info.names[by - 1]} {forfeit}.")
 
     def whole_table(self, view: PlayerView) -> None:

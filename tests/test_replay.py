@@ -411,3 +411,39 @@ def test_a_resigned_game_is_replayed_to_the_resignation() -> None:
     assert "The game was resigned here." in console.export_text()
     viewer.show(Position(0, 0, played - 1))
     assert "resigned here" not in console.export_text()  # only at the last step
+
+
+def test_a_hands_end_says_who_went_out_the_forfeit_and_the_game_s_winner() -> None:
+    """The last position of each hand says who went out and what the other forfeited
+    (the cards have left the table by then), the hand's scores, and after the game's
+    last hand who won it; a hand before the last says nothing of the game."""
+    game = finished()
+    assert game.winner is not None
+    viewer = ReplayViewer(game, PLAYERS, LineScreen(recording_console(), None, ASCII), ASCII)
+    ends = [
+        p
+        for p, q in zip(viewer.positions(), [*viewer.positions()[1:], None], strict=True)
+        if q is None or q.hand != p.hand
+    ]
+    assert len(ends) == len(game.hands)
+    names = ("Ann", "Bot (normal)")
+    for end, hand in zip(ends, game.hands, strict=True):
+        console = recording_console()
+        ReplayViewer(game, PLAYERS, LineScreen(console, None, ASCII), ASCII).show(end)
+        text = " ".join(console.export_text().split())
+        a, b = hand.scores
+        assert f"This hand: Ann {a}, Bot (normal) {b}." in text, text
+        if hand.went_out is None:
+            assert "Hand over: nobody went out, a dead hand." in text, text
+        else:
+            out = names[hand.went_out - 1]
+            assert f"Hand over: {out} went out" in text, text
+            if hand.forfeited:
+                cards = " ".join(str(c) for c in hand.forfeited)
+                assert f"{names[2 - hand.went_out]} forfeited {cards} (" in text, text
+        won = f"Game over: {names[game.winner - 1]} won, {max(game.totals)} to {min(game.totals)}."
+        assert (won in text) == (hand is game.hands[-1]), text
+    # Before the hand's end nothing of the kind is said.
+    console = recording_console()
+    ReplayViewer(game, PLAYERS, LineScreen(console, None, ASCII), ASCII).show(Position(0, 0, 3))
+    assert "Hand over" not in console.export_text() and "Game over" not in console.export_text()

@@ -21,7 +21,7 @@ from umtali.engine.events import NOT_PLAYED
 from umtali.engine.hand import Hand, replay
 from umtali.engine.match import Game, Session
 from umtali.engine.record import PlayerInfo
-from umtali.ui.narrate import phrase
+from umtali.ui.narrate import Forfeit, phrase
 from umtali.ui.render import TableInfo, render_table
 from umtali.ui.screen import OneKey, Screen
 from umtali.ui.text import shown, visible
@@ -108,12 +108,35 @@ class ReplayViewer:
             said = phrase(last, self.theme)
             parts.append(shown(f"{self.names[last.player - 1]} {said}.", "italic"))
         if state.is_over:
-            parts.append(Text(f"Hand over: {state.scores[0]}-{state.scores[1]}.", style="bold"))
+            final = pos.hand == len(game.hands) - 1
+            parts += self._hand_over(state, game if final and game.is_over else None)
         elif self._resigned_in(pos.game, pos.hand) and pos.step == len(
             self.games[pos.game].hands[pos.hand].played()
         ):
             parts.append(Text("The game was resigned here.", style="bold"))
         self.screen.show(Group(*parts))
+
+    def _hand_over(self, hand: Hand, game: Game | None) -> list[Text]:
+        """A hand's end as its last position says it: who went out (or that nobody did),
+        what the other was left holding and what it was worth, the hand's scores; and,
+        where ``game`` ended with this hand, who won it."""
+        names = self.names
+        if hand.went_out is None:
+            how = "Hand over: nobody went out, a dead hand."
+        else:
+            how = f"Hand over: {names[hand.went_out - 1]} went out"
+            if hand.forfeited:
+                by = 3 - hand.went_out
+                forfeit = Forfeit(by, hand.forfeited, hand.rules).words(names, self.theme)
+                how += f"; {names[by - 1]} {forfeit}"
+            how += "."
+        a, b = hand.scores
+        lines = [shown(how, "bold"), shown(f"This hand: {names[0]} {a}, {names[1]} {b}.", "bold")]
+        if game is not None and game.winner is not None:
+            won, lost = sorted(game.totals, reverse=True)
+            said = f"Game over: {names[game.winner - 1]} won, {won} to {lost}."
+            lines.append(shown(said, "bold green"))
+        return lines
 
     def prompt(self, at: int, of: int) -> str:
         dot = self.theme.dot

@@ -17,8 +17,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from umtali.engine.cards import plain_points, rummy_points
-
 #: What may be drawn from the discard pile besides its top card.
 #: ``two``: the top two cards together, if both can be played this turn;
 #: ``follow``: after playing the taken top card, the next one if it is playable;
@@ -180,6 +178,10 @@ class RuleSet:
         >>> CLASSIC.left_points(left), RUMMY.left_points(left)
         (6, 18)
         """
+        # Imported here: the command line reads the rule sets to start, and loads no
+        # card tables before a game needs them.
+        from umtali.engine.cards import plain_points, rummy_points
+
         return rummy_points(mask) if self.hand_scoring else plain_points(mask)
 
 

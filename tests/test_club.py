@@ -494,9 +494,7 @@ def test_any_line_typed_in_the_lobby_gets_an_answer_and_loses_nothing(club: Club
         "easy", "on", "off", "add", "remove", "ssh-ed25519 AAAA", "é\x00\u202e", "x" * 300,
         "settings", "members", "turn_ms", "suspend",
     ]  # fmt: skip
-    lines = [
-        " ".join(rng.choice(words) for _ in range(rng.randrange(0, 4))) for _ in range(150)
-    ]
+    lines = [" ".join(rng.choice(words) for _ in range(rng.randrange(0, 4))) for _ in range(150)]
     script = iter([*lines, "quit"])
 
     def person(message: str) -> str:

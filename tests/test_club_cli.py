@@ -152,7 +152,6 @@ def test_run_serves_members_until_sigterm_stops_it_cleanly(
     assert "Ann connected from 127.0.0.1" in out and out.rstrip().endswith("stopped")
 
 
-
 def test_a_club_moves_from_sqlite_to_postgresql_by_backup_and_restore(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], postgres_url: str
 ) -> None:

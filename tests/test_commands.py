@@ -280,9 +280,7 @@ def test_a_plain_question_wider_than_the_terminal_breaks_between_words(width: in
         seat = HumanSeat("Ann", LineScreen(console, session, Theme()), NormalBot(), lambda: None)
         assert seat.choose_eleven(1, umtali.GameInfo()) == 2
     asked = session.prompts[0]
-    question = (
-        "Who takes the extra (11th) card and plays first? [Enter: you, o: your opponent] "
-    )
+    question = "Who takes the extra (11th) card and plays first? [Enter: you, o: your opponent] "
     assert asked.replace("\n", " ") == question  # every word, in whole words
     assert asked.endswith("] ")
     assert all(len(row) < width for row in asked.split("\n"))

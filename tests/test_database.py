@@ -141,9 +141,7 @@ def test_two_drivers_moving_at_once_one_moves(db: Database) -> None:
 
     def move() -> int:
         with db.transaction() as tx:
-            return tx.execute(
-                "UPDATE games SET seq = seq + 1 WHERE id = ? AND seq = ?", (game, 7)
-            )
+            return tx.execute("UPDATE games SET seq = seq + 1 WHERE id = ? AND seq = ?", (game, 7))
 
     assert sorted(race(4, move)) == [0, 0, 0, 1]  # type: ignore[type-var]
     with db.transaction() as tx:

@@ -593,9 +593,7 @@ def test_the_dealers_question_wraps_between_words(cols: int, rows: int, plain: b
     term = Terminal(*args, cols=cols, rows=rows)
     try:
         term.wait_for(r"o:\s+your\s+opponent\]")
-        question = (
-            "Who takes the extra (11th) card and plays first? [Enter: you, o: your opponent]"
-        )
+        question = "Who takes the extra (11th) card and plays first? [Enter: you, o: your opponent]"
         asked = term.text[term.text.index("Who takes") :].split("\n")[:3]
         assert " ".join(" ".join(asked).split()).startswith(question)
         # Each row holds whole words: none is cut in two at the row's end.

@@ -32,7 +32,7 @@ SCHEMA = (
         "CREATE TABLE a_notes (id {id}, body TEXT)",  # stays empty
     )),
 )  # fmt: skip
-ODD = "Ada \"the\" O'Neil; -- ♠♥ 𝄞 \\ \t\n\u2028 é"
+ODD = 'Ada "the" O\'Neil; -- ♠♥ 𝄞 \\ \t\n\u2028 é'
 ROWS: dict[str, list[tuple[Any, ...]]] = {
     "members": [
         (1, ODD, 2**62 + 5, b"\x00\xff\n\"'"),

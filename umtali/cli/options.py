@@ -240,7 +240,7 @@ def _review(sub: Commands) -> None:
         "file",
         nargs="?",
         help="a record file, a saved game's name, or its number in umtali replay's list "
-        "(none: the list)"
+        "(none: the list)",
     )
     review.add_argument(
         "--player",

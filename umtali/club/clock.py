@@ -181,17 +181,13 @@ def come_back(tx: Transaction, member_id: int, now: int) -> int:
         "INSERT INTO holidays (member_id, start_at, end_at) VALUES (?, ?, ?)",
         (member_id, since, back),
     )
-    tx.execute(
-        "UPDATE members SET away_since = NULL, away_until = NULL WHERE id = ?", (member_id,)
-    )
+    tx.execute("UPDATE members SET away_since = NULL, away_until = NULL WHERE id = ?", (member_id,))
     return gone
 
 
 def holidays_over(tx: Transaction, now: int) -> list[int]:
     """Members whose holiday allowance ran out by ``now``: their clocks start again."""
-    rows = tx.all(
-        "SELECT id FROM members WHERE away_since IS NOT NULL AND away_until <= ?", (now,)
-    )
+    rows = tx.all("SELECT id FROM members WHERE away_since IS NOT NULL AND away_until <= ?", (now,))
     ended = [int(r[0]) for r in rows]
     for member_id in ended:
         come_back(tx, member_id, now)

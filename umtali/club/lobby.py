@@ -135,9 +135,7 @@ class Lobby:
         mine.sort(key=lambda g: (g.to_move != me, g.deadline or 0))
         parts: list[RenderableType] = []
         away = " · on holiday (clocks stopped)" if member.away else ""
-        parts.append(
-            Text(f"{visible(member.name)} · {record} · {_rating(member)}{away}", "bold")
-        )
+        parts.append(Text(f"{visible(member.name)} · {record} · {_rating(member)}{away}", "bold"))
         if mine:
             table = Table(title="Your games", title_justify="left", box=None, pad_edge=False)
             for column in ("#", "against", "variant", "hand", "totals", "turn", "left"):

@@ -322,9 +322,12 @@ def join(
     if by_key(tx, fingerprint) is not None:
         raise MemberError("Your key is a member's already: connect without a code.")
     member = add(tx, name, now, admin=invite.admin)
-    if tx.execute(
-        "UPDATE invites SET used_by = ? WHERE code = ? AND used_by IS NULL", (member.id, code)
-    ) != 1:
+    if (
+        tx.execute(
+            "UPDATE invites SET used_by = ? WHERE code = ? AND used_by IS NULL", (member.id, code)
+        )
+        != 1
+    ):
         raise Conflict("the invite was used at the same moment")
     add_key(tx, member.id, fingerprint, public_key, now)
     return member

@@ -59,9 +59,7 @@ def make(tx: Transaction, from_id: int, to_id: int | None, rules: str, kind: str
         raise MemberError("You cannot challenge yourself: try a practice game against a bot.")
     if to_id is not None and members.get(tx, to_id).status is not members.Status.ACTIVE:
         raise MemberError("That member cannot take challenges now.")
-    row = tx.one(
-        "SELECT COUNT(*) FROM offers WHERE from_id = ? AND status = 'open'", (from_id,)
-    )
+    row = tx.one("SELECT COUNT(*) FROM offers WHERE from_id = ? AND status = 'open'", (from_id,))
     if row is not None and int(row[0]) >= OPEN_MOST:
         raise MemberError(f"You have {OPEN_MOST} offers open: withdraw one first.")
     offer_id = tx.insert(
@@ -125,10 +123,13 @@ def accept(tx: Transaction, offer_id: int, member_id: int, seed: int, now: int) 
         seed=seed,
         now=now,
     )
-    if tx.execute(
-        "UPDATE offers SET status = 'accepted', game_id = ? WHERE id = ? AND status = 'open'",
-        (game.id, offer_id),
-    ) != 1:
+    if (
+        tx.execute(
+            "UPDATE offers SET status = 'accepted', game_id = ? WHERE id = ? AND status = 'open'",
+            (game.id, offer_id),
+        )
+        != 1
+    ):
         raise MemberError("That offer was taken a moment ago.")
     return game
 

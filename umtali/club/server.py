@@ -280,9 +280,7 @@ class _MemberDoor(_Door):
         session.table = lines  # type: ignore[assignment]
         here = _Here(0, self.key_print, self.peer, lines)
         try:
-            await asyncio.get_running_loop().run_in_executor(
-                None, lambda: self._body(lines, here)
-            )
+            await asyncio.get_running_loop().run_in_executor(None, lambda: self._body(lines, here))
         except EOFError:
             pass  # the connection closed under a question: the member left
         except Exception as err:  # never a traceback on the server's terminal
@@ -470,8 +468,5 @@ def _fitted(line: str, columns: int) -> str:
     """``line`` broken between words into rows of fewer than ``columns``: the client's
     terminal would break it wherever its row ends, in the middle of a word (``ss`` and
     ``h-keygen``)."""
-    rows = textwrap.wrap(
-        line, max(columns - 1, 20), break_long_words=False, break_on_hyphens=False
-    )
+    rows = textwrap.wrap(line, max(columns - 1, 20), break_long_words=False, break_on_hyphens=False)
     return "\n".join(rows).replace(_GLUE, " ")
-

@@ -363,9 +363,7 @@ def _ended_table(progress: Progress, table: TableInfo) -> TableInfo:
         return table
     done = results[:-1]
     totals = (sum(r.scores[0] for r in done), sum(r.scores[1] for r in done))
-    return replace(
-        table, totals=totals, hand_number=len(results), forfeited=results[-1].forfeited
-    )
+    return replace(table, totals=totals, hand_number=len(results), forfeited=results[-1].forfeited)
 
 
 def _names(progress: Progress) -> tuple[str, str]:

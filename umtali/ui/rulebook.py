@@ -40,5 +40,3 @@ class RuleBook:
         if self._markdown is None:
             self._markdown = rules_markdown(self.ascii_only)
         yield self._markdown
-
-

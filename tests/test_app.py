@@ -158,6 +158,27 @@ def test_the_move_log_keeps_each_turn_whole_and_the_newest_last() -> None:
     assert move_log(events, ("Ann", "Ben"), ASCII, 30, 3)[0].plain.startswith(" Ann:")
 
 
+def test_the_move_log_says_who_went_out_in_the_turn_they_did() -> None:
+    """The turn that went out says so, though later turns (the other's last) follow it;
+    before anyone went out no turn says it."""
+    events = [
+        _event(1, EventKind.DRAW, "5C"),
+        _event(1, EventKind.DISCARD, "9C"),
+        _event(2, EventKind.DRAW),
+        _event(2, EventKind.MELD, "KS", "QS", "JS"),
+        _event(2, EventKind.DISCARD),
+        _event(1, EventKind.DRAW, "4H"),
+    ]
+    names = ("Ann", "Ben")
+    lines = [t.plain for t in move_log(events, names, ASCII, 80, 3, went_out=2)]
+    assert lines == [
+        " Ann: drew 5C, discarded 9C",
+        " Ben: drew from the stock, melded KS QS JS, discarded face down, went out",
+        " Ann: drew 4H",
+    ]
+    assert "went out" not in " ".join(t.plain for t in move_log(events, names, ASCII, 80, 3))
+
+
 def test_the_move_log_says_no_card_the_viewer_did_not_see() -> None:
     hand = umtali.deal_hand(seed=4)
     while hand.to_move == 1 or not hand.events():

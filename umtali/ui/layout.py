@@ -199,7 +199,10 @@ def _table_rows(
         forfeit = Forfeit(3 - view.went_out, info.forfeited, view.rules)
     # The log keeps the latest turn of each player whole: it takes rows from the
     # table where it must, as far as the table can give them up.
-    least = max(log_rows(height), log_needs(view.events, info.names, theme, width - 1, forfeit))
+    least = max(
+        log_rows(height),
+        log_needs(view.events, info.names, theme, width - 1, forfeit, view.went_out),
+    )
     table = lines_of(draw_table(view, info, theme, width, below - least), width, color_system)
     if len(table) > below - least:
         # Drawn as tight as it goes, the table is still too tall (a lesson says a lot
@@ -211,8 +214,8 @@ def _table_rows(
     log = below - len(table) - gap
     heading = Text(f"{theme.rule * 2} {LOG_HEADING} ", style="dim")
     heading.append(theme.rule * max(0, width - heading.cell_len - 1), style="dim")
-    moves = move_log(view.events, info.names, theme, width - 1, log, forfeit)
-    newest = newest_turn(view.events, info.names, theme, width - 1, forfeit)
+    moves = move_log(view.events, info.names, theme, width - 1, log, forfeit, view.went_out)
+    newest = newest_turn(view.events, info.names, theme, width - 1, forfeit, view.went_out)
     if len(newest) > log:  # squeezed: the newest turn's first lines, that name its player
         moves = newest[:log]
     shown = [line for text in moves for line in lines_of(text, width, color_system)][-log:]

@@ -97,9 +97,11 @@ def _blocks(
     theme: Theme,
     width: int,
     forfeit: Forfeit | None,
+    went_out: int | None,
 ) -> list[tuple[int, list[Text]]]:
-    """Each turn (a run of one player's moves) as its wrapped lines, newest first; a
-    forfeit is an entry of its own, after the turn that ended the hand."""
+    """Each turn (a run of one player's moves) as its wrapped lines, newest first; the
+    turn a player went out in says so; a forfeit is an entry of its own, after the
+    turn that ended the hand."""
     turns: list[tuple[int, list[str]]] = []
     for event in events:
         words = phrase(event, theme)
@@ -107,6 +109,10 @@ def _blocks(
             turns[-1][1].append(words)
         else:
             turns.append((event.player, [words]))
+    # Going out is that player's last turn of the hand: nothing they do comes after it.
+    out = next((said for who, said in reversed(turns) if who == went_out), None)
+    if out is not None:
+        out.append("went out")
     if forfeit is not None:
         turns.append((forfeit.by, [forfeit.words(names, theme)]))
     last_forfeit = forfeit is not None
@@ -135,13 +141,14 @@ def move_log(
     width: int,
     rows: int,
     forfeit: Forfeit | None = None,
+    went_out: int | None = None,
 ) -> list[Text]:
     """The last moves as at most ``rows`` lines ``width`` wide, oldest first: one
     turn (a run of one player's moves) a line, wrapped rather than cut, so the card
     a turn ended on is always there to read; then what was forfeited, if the hand
     ended so."""
     lines: list[Text] = []
-    for _, turn in _blocks(events, names, theme, width, forfeit):
+    for _, turn in _blocks(events, names, theme, width, forfeit, went_out):
         if lines and len(lines) + len(turn) > rows:
             break  # an older turn that does not fit whole is left out
         lines[:0] = turn
@@ -154,10 +161,11 @@ def newest_turn(
     theme: Theme,
     width: int,
     forfeit: Forfeit | None = None,
+    went_out: int | None = None,
 ) -> list[Text]:
     """The move log's newest entry alone, as its wrapped lines (none before a move):
     where the log has fewer rows than it, its first lines, which name the player."""
-    blocks = _blocks(events, names, theme, width, forfeit)
+    blocks = _blocks(events, names, theme, width, forfeit, went_out)
     return blocks[0][1] if blocks else []
 
 
@@ -167,12 +175,13 @@ def log_needs(
     theme: Theme,
     width: int,
     forfeit: Forfeit | None = None,
+    went_out: int | None = None,
 ) -> int:
     """Rows the move log needs to keep the latest turn of each player whole (and the
     forfeit, and any turn between them), ``width`` wide."""
     needed = 0
     seen: set[int] = set()  # the players whose last turn is counted
-    for player, turn in _blocks(events, names, theme, width, forfeit):
+    for player, turn in _blocks(events, names, theme, width, forfeit, went_out):
         if len(seen) == 2:
             break
         needed += len(turn)

@@ -49,6 +49,32 @@ def test_commands_that_need_a_terminal_say_so(command: str, tmp_path: object) ->
     else:
         assert done.returncode == 2
         assert "needs an interactive terminal" in done.stderr
+        assert "or add --plain to read moves from a pipe" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_plain_mode_reads_a_scripts_moves_from_a_pipe_and_prints_a_transcript(
+    tmp_path: object,
+) -> None:
+    """--plain needs no terminal: each question is printed with the line read, nothing
+    is drawn (no escape sequence, no carriage return), and where the lines end the game
+    is saved, to be resumed from a pipe as well."""
+    env = {"UMTALI_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"}
+    play = [sys.executable, "-m", "umtali", "play", "--plain", "--bot", "easy", "--seed", "3"]
+    done = subprocess.run(
+        [*play, "--delay", "0"], input="\nall\nx ah\n", capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "\x1b" not in out and "\r" not in out, repr(out)
+    assert "\nYou> all\nYou melded K♣ Q♣.\n" in out, out
+    assert "\nYou> x ah\nYou discarded A♥.\n" in out, out
+    assert "You left the game. It is saved: umtali resume" in out, out
+    resume = [sys.executable, "-m", "umtali", "resume", "--plain"]
+    done = subprocess.run(resume, input="score\nquit\ny\n", capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert "\nYou> score\nThis hand: you " in done.stdout, done.stdout
+    assert "\nLeave the game? [y/N] y\nYou left the game. It is saved" in done.stdout, done.stdout
     assert "Traceback" not in done.stderr
 
 

@@ -86,12 +86,20 @@ def _isatty(stream: object) -> bool:
         return False
 
 
-def _need_terminal(command: str) -> bool:
-    if _isatty(sys.stdin) and _isatty(sys.stdout):
+def _need_terminal(command: str, plain: bool | None = None) -> bool:
+    """Whether ``command`` may go on: the full-screen table needs a terminal to read
+    keys from and draw on; ``plain`` mode (None: the command has none) reads lines and
+    prints them, so a script's pipe does for either end."""
+    if plain or (_isatty(sys.stdin) and _isatty(sys.stdout)):
         return True
+    other = (
+        " or add --plain to read moves from a pipe and print the game as text"
+        if (plain is not None)
+        else ""
+    )
     print(
         f"umtali {command} needs an interactive terminal: its input or output is not one.\n"
-        "Run it directly in a terminal window (umtali --help lists the other commands).",
+        f"Run it directly in a terminal window{other} (umtali --help lists the other commands).",
         file=sys.stderr,
     )
     return False
@@ -147,7 +155,7 @@ def run_play(args: argparse.Namespace) -> int:
         return 2
     if args.record:
         refuse_existing(Path(args.record))  # before anything: a record never overwrites
-    if not _need_terminal("play"):
+    if not _need_terminal("play", args.plain):
         return 2
 
     if args.hotseat:
@@ -318,7 +326,7 @@ def run_resume(args: argparse.Namespace) -> int:
         if _no_net() or (hosted.seat is not None and not _need_terminal("resume")):
             return 2
         return _host(args, saved.players, saved.match, [saved.path, *copies], None, hosted)
-    if not _need_terminal("resume"):
+    if not _need_terminal("resume", args.plain):
         return 2
     return _table(
         args,
@@ -478,7 +486,7 @@ def run_replay(args: argparse.Namespace) -> int:
         if path is None:
             return 1
     saved = read_saved(path)
-    if not _need_terminal("replay"):
+    if not _need_terminal("replay", args.plain):
         return 2
     from umtali.play.table import make_screen
     from umtali.ui.replay import ReplayViewer
@@ -519,7 +527,7 @@ def run_stats(args: argparse.Namespace) -> int:
 
 
 def run_watch(args: argparse.Namespace) -> int:
-    if not _need_terminal("watch"):
+    if not _need_terminal("watch", args.plain):
         return 2
     from umtali.play.table import watch_table
 
@@ -599,7 +607,7 @@ def run_learn(args: argparse.Namespace) -> int:
         from umtali.learn.teach import print_course
 
         return print_course(args.ascii)
-    if not _need_terminal("learn"):
+    if not _need_terminal("learn", args.plain):
         return 2
     from umtali.learn.teach import learn_table
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.output import DummyOutput
 from rich.console import Console, RenderableType
 from rich.text import Text
 
@@ -75,11 +76,13 @@ def make_screen(
         return code
 
     if plain or is_dumb(os.environ):
+        keys = GatedInput.terminal()
+        piped = not keys.from_terminal  # a script's lines: nothing drawn, all printed
         # Ctrl-Z suspends the game, as in any terminal program; fg brings it back.
         session: PromptSession[str] = PromptSession(
-            enable_suspend=True, input=GatedInput.terminal()
+            enable_suspend=not piped, input=keys, output=DummyOutput() if piped else None
         )
-        line = SpokenScreen(console, session, theme, rules=lambda: show_rules(console))
+        line = SpokenScreen(console, session, theme, rules=lambda: show_rules(console), echo=piped)
         return line, lambda body: farewell(body())
     app = AppScreen(theme, console.color_system, watching)
     return app, lambda body: farewell(app.run(body))

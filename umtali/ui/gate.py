@@ -359,6 +359,12 @@ class GatedInput(PipeInput):
             return closed
         return cls(lines=LOCAL, fd=fd)
 
+    @property
+    def from_terminal(self) -> bool:
+        """Whether the bytes come from a terminal, not a pipe or a file (a script's):
+        no keys to edit a line with, and nobody to see a prompt drawn."""
+        return self._fd is not None and os.isatty(self._fd)
+
     def __enter__(self) -> GatedInput:
         return self
 

@@ -129,8 +129,7 @@ def wrapped(message: str, width: int) -> str:
     rows = [
         row
         for line in body.split("\n")
-        for row in textwrap.wrap(line, room, break_long_words=False, break_on_hyphens=False)
-        or [""]
+        for row in textwrap.wrap(line, room, break_long_words=False, break_on_hyphens=False) or [""]
     ]
     return "\n".join(rows) + message[len(body) :]
 
@@ -175,12 +174,16 @@ class LineScreen:
         theme: Theme,
         sleep: Callable[[float], None] = time.sleep,
         rules: Callable[[], None] | None = None,
+        echo: bool = False,
     ) -> None:
         self.console = console
         self.session = session
         self.theme = theme
         self.sleep = sleep
         self._rules = rules
+        # The lines come from a pipe (a script's): the session draws nothing, and each
+        # question is printed with the answer read, so the output reads as a transcript.
+        self.echo = echo
 
     @property
     def interactive(self) -> bool:
@@ -213,6 +216,14 @@ class LineScreen:
         if self.session is None:
             raise EOFError  # nobody is there to answer
         message = wrapped(message, self.console.size[0])
+        if self.echo:
+            try:
+                answer = plain_prompt(self.session, message)
+            except EOFError:
+                self.console.print(message, markup=False, highlight=False)
+                raise
+            self.console.print(message + answer, markup=False, highlight=False)
+            return answer
         if toolbar is None and completer is None:
             return plain_prompt(self.session, message)
         bar = toolbar

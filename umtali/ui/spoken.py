@@ -190,8 +190,9 @@ class SpokenScreen(LineScreen):
         theme: Theme,
         sleep: Callable[[float], None] = time.sleep,
         rules: Callable[[], None] | None = None,
+        echo: bool = False,
     ) -> None:
-        super().__init__(console, session, theme, sleep, rules)
+        super().__init__(console, session, theme, sleep, rules, echo)
         # Events already said, by (lesson, game, hand, seat whose view it is).
         self._told: dict[tuple[str, int, int, int], int] = {}
         self._last: tuple[PlayerView, TableInfo] | None = None  # for the table command

@@ -185,6 +185,33 @@ def test_a_discard_the_opponent_took_is_said_with_what_it_made() -> None:
     assert "took" not in anns[1].reason()  # Ben drew from the stock after Ann's 2C
 
 
+#: A card in the record's notation (``KC``, ``10S``), which a player's screen never shows.
+RECORDED_CARD = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
+
+
+def test_the_coach_names_cards_as_the_table_draws_them() -> None:
+    """Ben's review, on a screen, names the king Ann took and the better discard with
+    the theme's suit symbols, as the table and its move log do: never ``KC``."""
+    from umtali.ui.spoken import unboxed
+    from umtali.ui.theme import Theme
+
+    hand = run(deal(ANN, BEN, top="AH"), TO_THE_KING + "; take")
+    hand.play(umtali.bot("normal").choose(hand).action)
+    review = review_hand(hand, 2, threshold=0)
+    bens = {v.turn: v for v in review.verdicts}
+    theme = Theme()
+    # The review's page, and the same page said line by line on the plain screen.
+    page = render_review([(1, review)], "You", theme)
+    for shown in (_text(page), _text(unboxed(page))):
+        assert "took K♣ at once" in shown and not RECORDED_CARD.search(shown), shown
+    said = bens[2].reason(card=theme.plain)
+    assert "your opponent took K♣ at once and laid" in said and "K♠" in said, said
+    assert f"better: {theme.move(bens[2].best)}" in said and "♣" in said
+    assert not RECORDED_CARD.search(said), said
+    # Under --ascii the table's cards are letters: the words are the same.
+    assert bens[2].reason(card=Theme(ascii=True).plain) == bens[2].reason()
+
+
 def _hinted_and_reviewed(games: list[tuple[int, str]]) -> int:
     """Positions from real games: a player who always plays the hint (the adviser at a
     small budget) is reviewed at that budget, and no decision costs anything.  How

@@ -31,7 +31,14 @@ from umtali.bots.seat import GameInfo
 from umtali.engine.progress import hand_infos
 from umtali.engine.record import PlayerInfo, format_record
 from umtali.review.analysis import GameAnalysis, analyse_match
-from umtali.review.board_view import MORE, Shown, board_lines, graph_numbers, plot_of
+from umtali.review.board_view import (
+    MORE,
+    Shown,
+    board_lines,
+    describe,
+    graph_numbers,
+    plot_of,
+)
 from umtali.review.export import analysis_json
 from umtali.ui.graph import GUTTER, MARK, Plot, columns, render_graph
 from umtali.ui.narrate import move_words
@@ -204,6 +211,29 @@ def test_review_json_is_the_whole_analysis(tmp_path: Path) -> None:
 
 
 # ------------------------------------------------------------------ words
+
+
+#: A card in the record's notation (``4S``, ``10S``), which the board never shows.
+RECORDED_CARD = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
+
+
+def test_the_board_names_cards_as_its_table_does_and_json_keeps_the_notation() -> None:
+    """One decision, two readers: the board says the better move and the cards taken
+    with its theme's symbols, as the table above it draws them; ``--json`` says the same
+    reason in the record's notation, for tools."""
+    analysis = analysed()
+    theme = Theme()
+    told = [d for d in analysis.decisions if d.played != d.best and "at once" in d.verdict.reason()]
+    # A card the other took at once, and a better move that names cards.
+    assert any(d.best.cards for d in told)
+    exported = analysis_json(analysis)["decisions"]
+    for d in told:
+        words = " ".join(line.plain for line in describe(d, analysis, 1, theme)[1:])
+        assert f"Better: {theme.move(d.best)};" in words, words
+        assert not RECORDED_CARD.search(words), words
+        said = exported[d.number - 1]["reason"]
+        assert said == d.reason and said.startswith(f"better: {d.best};"), said
+        assert RECORDED_CARD.search(said) and not re.search("[♠♥♦♣]", said), said
 
 
 def test_the_score_is_said_in_plain_words() -> None:

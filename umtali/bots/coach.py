@@ -18,7 +18,10 @@ given that the opponent took at once and what they laid with it, the pair or
 run broken, the points left in hand at risk of forfeit, the score with the
 hands left.  Its words speak to the player ("your chance") by default; a
 :class:`Voice` tells the same findings of a player by name (a review of the other
-seat's decisions).
+seat's decisions).  The findings keep their cards and moves as values, and are
+worded when told: in the record's notation (``3S``) by default, or with the card
+words a caller passes (a screen's ``3♠``), so a review names cards as its table
+draws them while ``--json`` keeps the notation.
 
 The coach reads only :class:`PlayerView` values and public events, so its
 advice cannot depend on a card the player did not see; a test plants
@@ -29,7 +32,7 @@ change.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -58,12 +61,17 @@ COSTLY_POINTS = 10.0
 #: move, about 74 for an inaccuracy's 3%, 50 for a mistake's 7%, 22 for a blunder's 15%.
 ACCURACY_FALL = 0.1
 
+#: How the coach's words write a card: ``str`` (the record's ``3S``) unless a caller
+#: passes its own, such as a screen theme's ``plain`` (``3♠``, or ``3S`` under ``--ascii``).
+CardWords = Callable[[Card], str]
+
 
 @dataclass(frozen=True, slots=True)
 class Voice:
     """Whom the coach's words are about: the mover, their possessive, the other seat.
 
-    >>> Fact("{me} led by 15; {them} took 3C; {mine} pair").words(Voice.named("Bot", "Ann"))
+    >>> fact = Fact("{me} led by 15; {them} took {0}; {mine} pair", ((Card.parse("3C"),),))
+    >>> fact.words(Voice.named("Bot", "Ann"))
     "Bot led by 15; Ann took 3C; Bot's pair"
     """
 
@@ -85,13 +93,23 @@ YOU = Voice()
 @dataclass(frozen=True, slots=True)
 class Fact:
     """Something the mover could see, as words with places for who is meant
-    (``{me}``, ``{mine}``, ``{them}``): told to the player or of them by name."""
+    (``{me}``, ``{mine}``, ``{them}``, ``{to_them}``), told to the player or of them
+    by name, and for the cards it names (``{0}``, ``{1}``: each of ``cards``, a group
+    said a space apart), written as the teller writes cards.
+
+    >>> pair = Fact("it broke {mine} pair {0}", ((Card.parse("9D"), Card.parse("9C")),))
+    >>> pair.words(), pair.words(card=lambda c: str(c).lower())
+    ('it broke your pair 9D 9C', 'it broke your pair 9d 9c')
+    """
 
     template: str
+    #: The cards named, kept as cards: no notation is fixed until the words are made.
+    cards: tuple[tuple[Card, ...], ...] = ()
 
-    def words(self, voice: Voice = YOU) -> str:
+    def words(self, voice: Voice = YOU, card: CardWords = str) -> str:
+        named = (" ".join(card(c) for c in group) for group in self.cards)
         return self.template.format(
-            me=voice.me, mine=voice.mine, them=voice.them, to_them=voice.to_them
+            *named, me=voice.me, mine=voice.mine, them=voice.them, to_them=voice.to_them
         )
 
 
@@ -169,10 +187,11 @@ class Verdict:
     def label(self) -> Label | None:
         return label_for(self.cost, self.chances, self.points)
 
-    def reasons(self, voice: Voice = YOU) -> tuple[Reason, ...]:
+    def reasons(self, voice: Voice = YOU, card: CardWords = str) -> tuple[Reason, ...]:
         """What was better, by how much, and why: the verdict's own findings, then the
-        facts the player could see, each a clause of its own, told in ``voice``."""
-        facts = tuple(Reason(Clause.FACT, fact.words(voice)) for fact in self.facts)
+        facts the player could see, each a clause of its own, told in ``voice``, its
+        cards (and the better move's) written by ``card``."""
+        facts = tuple(Reason(Clause.FACT, fact.words(voice, card)) for fact in self.facts)
         if self.played == self.best:
             said = "the best move here"
             if self.odds is not None:
@@ -184,14 +203,17 @@ class Verdict:
         else:
             cost = f"about {self.points:.1f} points this hand"
         cost = f"it cost {cost}"
+        # The move is spelled as a screen's theme spells one (Theme.move), by ``card``.
+        better = self.best.spelled(card)
         if self.odds is not None:
             best, mine = self.odds
-            cost += f": {_pct(best)} to win with {self.best}, {_pct(mine)} as played"
-        return (Reason(Clause.BETTER, f"better: {self.best}"), Reason(Clause.COST, cost), *facts)
+            cost += f": {_pct(best)} to win with {better}, {_pct(mine)} as played"
+        return (Reason(Clause.BETTER, f"better: {better}"), Reason(Clause.COST, cost), *facts)
 
-    def reason(self, voice: Voice = YOU) -> str:
-        """What was better, by how much, and why, in words a player can use."""
-        return "; ".join(str(reason) for reason in self.reasons(voice))
+    def reason(self, voice: Voice = YOU, card: CardWords = str) -> str:
+        """What was better, by how much, and why, in words a player can use (its cards
+        in the record's notation unless ``card`` writes them otherwise)."""
+        return "; ".join(str(reason) for reason in self.reasons(voice, card))
 
 
 class Clause(Enum):
@@ -350,8 +372,11 @@ def weigh_hand(
                 facts = _facts(view, info, action, found.choice, turn, seen[player], hand)
                 odds = _odds(found, action) if chances and found.lines else None
                 verdict = Verdict(number, turn, action, found.choice, cost, points, view, info)
-                yield player, replace(
-                    verdict, facts=facts, chances=chances, odds=odds, searched=bool(found.lines)
+                yield (
+                    player,
+                    replace(
+                        verdict, facts=facts, chances=chances, odds=odds, searched=bool(found.lines)
+                    ),
                 )
         state.play(action)
 
@@ -398,8 +423,9 @@ def _facts(
             points = sum(_value(c, view) for c in lost)
             facts.append(
                 Fact(
-                    f"{{me}} kept {thrown} in hand, and when {{them}} went out the {points} "
-                    "points left in {mine} hand were forfeited to {to_them}"
+                    f"{{me}} kept {{0}} in hand, and when {{them}} went out the {points} "
+                    "points left in {mine} hand were forfeited to {to_them}",
+                    ((thrown,),),
                 )
             )
     if context is not None:
@@ -421,9 +447,8 @@ def _taken_and_laid(card: Card, me: int, turn: int, seen: tuple[Event, ...]) -> 
         None,
     )
     if laid is None:
-        return Fact(f"{{them}} took {card} at once")
-    cards = " ".join(str(c) for c in laid.cards)
-    return Fact(f"{{them}} took {card} at once and laid {cards} with it")
+        return Fact("{them} took {0} at once", ((card,),))
+    return Fact("{them} took {0} at once and laid {1} with it", ((card,), laid.cards))
 
 
 def _broke(card: Card, held: tuple[Card, ...], best: Action) -> Fact | None:
@@ -432,10 +457,10 @@ def _broke(card: Card, held: tuple[Card, ...], best: Action) -> Fact | None:
         return None
     mates = [c for c in held if c != card and c.rank == card.rank]
     if mates:
-        return Fact(f"it broke {{mine}} pair {card} {mates[0]}")
+        return Fact("it broke {mine} pair {0}", ((card, mates[0]),))
     near = [c for c in held if c.suit == card.suit and abs(c.rank - card.rank) == 1]
     if near:
-        return Fact(f"it broke {{mine}} run in the making {card} {near[0]}")
+        return Fact("it broke {mine} run in the making {0}", ((card, near[0]),))
     return None
 
 

@@ -85,6 +85,8 @@ class Decision:
 
     @property
     def reason(self) -> str:
+        """The reason in the record's notation (``3S``), for tools (``--json``); a
+        screen words it with its theme's cards (:meth:`Verdict.reason`)."""
         return self.verdict.reason()
 
     def chance_for(self, seat: int) -> float | None:

@@ -107,8 +107,9 @@ def describe(decision: Decision, analysis: GameAnalysis, seat: int, theme: Theme
     if decision.played != decision.best:
         first.append(f"; best {theme.move(decision.best)}")
     lines = [first]
-    # The reason says the chances before and after, where measured.
-    reason = decision.verdict.reason(analysis.voice(decision, seat))
+    # The reason says the chances before and after, where measured; its cards are
+    # the table's (the theme's), as on the board above it.
+    reason = decision.verdict.reason(analysis.voice(decision, seat), theme.plain)
     lines.append(Text(reason[0].upper() + reason[1:] + ".", "dim" if label is None else ""))
     return lines
 

@@ -117,8 +117,10 @@ def render_review(
                 number += 1
                 label = v.label
                 tag = Text(label.value, _STYLE[label]) if label else Text("listed", "dim")
-                told = [r for r in v.reasons() if r.finding or r.words not in said]
-                said.update(r.words for r in v.reasons() if not r.finding)
+                # Cards named as the table draws them (the theme's), not as recorded.
+                reasons = v.reasons(card=theme.plain)
+                told = [r for r in reasons if r.finding or r.words not in said]
+                said.update(r.words for r in reasons if not r.finding)
                 reason = "; ".join(r.words for r in told)
                 line = Text.assemble(tag, f" {theme.move(v.played)} {theme.dash} {reason}.")
                 table.add_row(f"{shown_number:>{width}}. turn {v.turn:>2}", line)

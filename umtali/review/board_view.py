@@ -152,20 +152,29 @@ def board_lines(
     info = TableInfo(
         analysis.names, decision.verdict.info.totals, decision.hand, decision.game, seat="to move"
     )
-    table_width = min(width, TABLE_WIDTH)
     # The table as it needs to be seen, then the words in the rows it leaves: what does
     # not fit is cut, and 'r' shows it all.
     # The reviewed player stays at the bottom: the other seat's view is drawn upside.
     upside = decision.seat != seat
-    rows = max(1, room - MIN_WORDS)
+    # A short terminal's title is paid for by a row nothing needs or, failing that, one
+    # of the table's blank rows: the table is drawn as if it took none.
+    titled = 0 if roomy else 1
+    rows = max(1, room + titled - MIN_WORDS)
+    table_width = min(width, TABLE_WIDTH)
     table = draw_table(decision.view, info, theme, table_width, rows, on_top=upside)
     drawn = lines_of(table, table_width, color_system)
+    # The words keep at least their least rows, however few they need: the table is
+    # cut to leave them those.
+    words = max(len(foot), MIN_WORDS)
+    blank = _blank(drawn)
+    if titled and height - len(head) - len(drawn) - words - len(keys) < 0 and blank:
+        del drawn[blank[0]]
     if not roomy and analysis.chances:
         # A short terminal's graph gets the rows nothing else needs, then the table's
         # blank ones: the cursor's row over the plot first (on the axis row it would
         # stand on a mark), then a fourth row of plot.
-        free = height - len(head) - len(drawn) - len(foot) - len(keys)
-        blank = [i for i, line in enumerate(drawn) if not _plain(line).strip()]
+        free = height - len(head) - len(drawn) - words - len(keys)
+        blank = _blank(drawn)
         extra = min(SHORT_EXTRA, max(0, free) + len(blank)) if free >= 0 else 0
         for i in reversed(blank[: max(0, extra - max(0, free))]):
             del drawn[i]
@@ -192,13 +201,15 @@ def _head(
     height: int,
     extra: int = 0,
 ) -> list[RenderableType]:
-    """The board's top: the result, and the graph.  On a short terminal the graph is
-    compact (its marks on the axis row); of its ``extra`` rows the first is the cursor's
-    own, over the plot, and the second a fourth row of plot."""
+    """The board's top: the result, what the graph shows, and the graph.  On a short
+    terminal the graph is compact (its marks on the axis row); of its ``extra`` rows the
+    first is the cursor's own, over the plot, and the second a fourth row of plot."""
     top: list[RenderableType] = [header(analysis)]
     roomy = height >= ROOMY
-    if roomy:
-        top.append(Text(whose(analysis, seat), "dim"))
+    title = Text(whose(analysis, seat), "dim")
+    if not roomy:  # one row, whatever the names: the rows are counted
+        title.no_wrap, title.overflow = True, "ellipsis"
+    top.append(title)
     if analysis.chances:
         plot_rows = max(3, min(12, height // 4)) if roomy else 3 + max(0, extra - 1)
         plot = plot_of(analysis, seat)
@@ -211,6 +222,11 @@ def _head(
 def _plain(line: str) -> str:
     """A drawn line without its colours' escape sequences."""
     return re.sub(r"\x1b\[[0-9;]*m", "", line)
+
+
+def _blank(drawn: list[str]) -> list[int]:
+    """Where the drawn table's blank rows are: the rows it can give up."""
+    return [i for i, line in enumerate(drawn) if not _plain(line).strip()]
 
 
 def around(analysis: GameAnalysis, cursor: int, rows: int, theme: Theme) -> list[Text]:

@@ -43,7 +43,7 @@ from umtali.review.board_view import (
 )
 from umtali.review.export import analysis_json
 from umtali.ui.graph import GUTTER, MARK, Plot, columns, render_graph
-from umtali.ui.layout import lines_of
+from umtali.ui.layout import WIDEST, bounds, lines_of
 from umtali.ui.narrate import move_words
 from umtali.ui.render import step_text
 from umtali.ui.theme import Theme
@@ -296,6 +296,34 @@ def test_an_80x24_board_s_graph_has_its_title_and_the_board_keeps_the_rest() -> 
     assert step_text(first.view, analysis.names, Theme(), False) in shorter, shorter
 
 
+def _framed(width: int, height: int, cursor: int = 0) -> list[str]:
+    """The board's lines at ``width`` x ``height``, less the frame's left margin (the
+    margin itself blank): what the board draws in its one column."""
+    left = bounds(width)[0]
+    lines = board_lines(analysed(), 1, Shown(cursor=cursor), Theme(), width, height)
+    assert all(not line[:left].strip() for line in lines)
+    return [line[left:] for line in lines]
+
+
+def test_a_wide_terminal_s_board_keeps_to_the_table_s_centred_column() -> None:
+    """At 200x50 the board is framed as the game's table is: one column at most
+    WIDEST wide, centred (layout.bounds), its graph and rules no wider."""
+    lines = board_lines(analysed(), 1, Shown(), Theme(), 200, 50)
+    left, inner = bounds(200)
+    assert (left, inner) == (50, WIDEST)
+    drawn = [line for line in lines if line.strip()]
+    assert all(line.startswith(" " * left) and len(line) <= left + inner for line in drawn)
+    assert min(len(line) - len(line.lstrip()) for line in drawn) == left
+    assert max(len(line.rstrip()) for line in drawn) == left + inner  # the table's rules span it
+    assert "q quit" in lines[-1] and lines[-1].startswith(" " * left)
+    # Within its column the board is the board drawn that wide, at the same height.
+    assert [line[left:] for line in lines] == board_lines(
+        analysed(), 1, Shown(), Theme(), inner, 50
+    )
+    # A terminal as wide as the column, or narrower, has no margin.
+    assert board_lines(analysed(), 1, Shown(), Theme(), 100, 30)[0].startswith("Ann v Bot")
+
+
 def _text(renderable: object) -> str:
     import io
 
@@ -456,7 +484,7 @@ def test_the_reviewed_player_stays_at_the_bottom_and_the_mover_s_hand_is_shown(
 ) -> None:
     analysis = analysed()
     for i, d in enumerate(analysis.decisions):
-        lines = board_lines(analysis, 1, Shown(cursor=i), Theme(), width, height)
+        lines = _framed(width, height, i)
         ann = next(n for n, line in enumerate(lines) if line.startswith(" Ann "))
         bot = next(n for n, line in enumerate(lines) if line.startswith(" Bot "))
         assert bot < ann, (i, "\n".join(lines))
@@ -619,7 +647,7 @@ def test_the_board_says_each_move_as_the_move_log_does() -> None:
     analysis = analysed()
     said = []
     for i, d in enumerate(analysis.decisions):
-        lines = board_lines(analysis, 1, Shown(cursor=i), Theme(), 200, 50)
+        lines = _framed(200, 50, i)
         said.append(next(line for line in lines if line.startswith(f"{d.number}/")))
     text = "\n".join(said)
     assert " played discard" not in text and " played take" not in text, text

@@ -9,8 +9,10 @@ it); the move played, the best move, the chance before and after, and the reason
 the other seat's told by its name; what a try again said; the keys.  The table
 gets the rows the rest leaves, so the board fits 80×24; a taller terminal gives
 the graph and the table more room, and rows still spare list the hand's decisions
-around the one shown.  The board application (:mod:`umtali.review.board`) and its
-golden screens draw through here.
+around the one shown.  A wide terminal's board keeps to the one centred column the
+game's table keeps to (:func:`umtali.ui.layout.bounds`), its graph and rules no longer
+stretched across the screen.  The board application (:mod:`umtali.review.board`) and
+its golden screens draw through here.
 """
 
 from __future__ import annotations
@@ -25,14 +27,13 @@ from umtali.bots.seat import possessive
 from umtali.review.analysis import Decision, GameAnalysis
 from umtali.ui.coaching import label_style
 from umtali.ui.graph import MARK, MARK_STYLE, Plot, render_graph
-from umtali.ui.layout import lines_of
+from umtali.ui.layout import bounds, lines_of, placed
 from umtali.ui.narrate import move_words
 from umtali.ui.render import TableInfo, draw_table
 from umtali.ui.theme import DEFAULT_THEME, Theme
 
 #: Below this many rows the graph is compact (marks and cursor on its axis row).
 ROOMY = 30
-TABLE_WIDTH = 120  # a wider table only spreads its cards
 KEYS = "←→ move  ↑↓ hand  n/p flagged  12 Enter: go to 12  r read  t try again  q quit"
 ASCII_KEYS = "<- -> move  up/down hand  n/p flagged  12 Enter: go to 12  r read  t try  q quit"
 MIN_WORDS = 3  # rows kept under the table for the decision in words
@@ -123,7 +124,22 @@ def board_lines(
     color_system: str | None = None,
 ) -> list[str]:
     """The whole board in ``width`` × ``height``, as lines of ANSI text (plain text
-    without a ``color_system``): the table is cut to the rows the rest leaves it."""
+    without a ``color_system``): the table is cut to the rows the rest leaves it.  On
+    a wide terminal it keeps to the column the game's table keeps to, centred."""
+    left, inner = bounds(width)
+    return placed(_board(analysis, seat, shown, theme, inner, height, color_system), left)
+
+
+def _board(
+    analysis: GameAnalysis,
+    seat: int,
+    shown: Shown,
+    theme: Theme,
+    width: int,
+    height: int,
+    color_system: str | None,
+) -> list[str]:
+    """The board in ``width`` columns, from its left edge (see :func:`board_lines`)."""
     if not analysis.decisions:
         empty = Group(header(analysis), Text("This record holds no decision to review yet."))
         return lines_of(empty, width, color_system)[:height]
@@ -160,9 +176,8 @@ def board_lines(
     # of the table's blank rows: the table is drawn as if it took none.
     titled = 0 if roomy else 1
     rows = max(1, room + titled - MIN_WORDS)
-    table_width = min(width, TABLE_WIDTH)
-    table = draw_table(decision.view, info, theme, table_width, rows, on_top=upside)
-    drawn = lines_of(table, table_width, color_system)
+    table = draw_table(decision.view, info, theme, width, rows, on_top=upside)
+    drawn = lines_of(table, width, color_system)
     # The words keep at least their least rows, however few they need: the table is
     # cut to leave them those.
     words = max(len(foot), MIN_WORDS)

@@ -94,7 +94,8 @@ def describe(decision: Decision, analysis: GameAnalysis, seat: int, theme: Theme
     told to ``seat``, the reviewed player, and of the other seat by name."""
     total = len(analysis.decisions)
     name = analysis.names[decision.seat - 1]
-    where = f"hand {decision.hand}, turn {decision.turn}"
+    resigned = " (resigned)" if analysis.was_resigned_in(decision.game, decision.hand) else ""
+    where = f"hand {decision.hand}{resigned}, turn {decision.turn}"
     if analysis.session:
         where = f"game {decision.game}, " + where
     first = Text.assemble(
@@ -253,6 +254,8 @@ def around(analysis: GameAnalysis, cursor: int, rows: int, theme: Theme) -> list
         i for i, d in enumerate(analysis.decisions) if (d.game, d.hand) == (here.game, here.hand)
     ]
     title = f"Hand {here.hand}" if not analysis.session else f"Game {here.game}, hand {here.hand}"
+    if analysis.was_resigned_in(here.game, here.hand):
+        title += " (resigned)"
     lines = [Text(f"{title}: {len(same)} decisions", "bold")]
     room = max(0, rows - 1)
     at = same.index(cursor)

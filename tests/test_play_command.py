@@ -26,7 +26,7 @@ class Tables:
         self.calls: list[tuple[tuple[PlayerInfo, PlayerInfo], Any, list[Path]]] = []
         self.moves = moves
         monkeypatch.setenv("UMTALI_DATA_DIR", str(data))
-        monkeypatch.setattr(cli, "_need_terminal", lambda command: True)
+        monkeypatch.setattr(cli, "_need_terminal", lambda command, plain=None: True)
         monkeypatch.setattr(cli, "_table", self._table)
 
     def _table(

@@ -9,10 +9,12 @@ import os
 import re
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from dealing import deal, run
+from rich.console import Group
 from test_hostile import run_cli
 from test_render import check_golden
 
@@ -41,7 +43,9 @@ from umtali.review.board_view import (
 )
 from umtali.review.export import analysis_json
 from umtali.ui.graph import GUTTER, MARK, Plot, columns, render_graph
+from umtali.ui.layout import WIDEST, bounds, lines_of
 from umtali.ui.narrate import move_words
+from umtali.ui.render import step_text
 from umtali.ui.theme import Theme
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -293,6 +297,56 @@ def test_the_board_fits_and_shows_the_mover_s_hand(width: int, height: int) -> N
     assert "Graph: Ann's chance of winning" in "\n".join(big)
 
 
+def test_an_80x24_board_s_graph_has_its_title_and_the_board_keeps_the_rest() -> None:
+    """At 80x24 the graph says what it shows, as on a taller terminal; the row it takes
+    is one the board can spare: the mover's hand, the decision and the first of its
+    reason, the legend and the keys all stay (a long name makes the header two rows)."""
+    analysis = replace(analysed(), names=("Ann", "Bot (normal)"))
+    title = "Graph: Ann's chance of winning the game after each decision."
+    for cursor, d in enumerate(analysis.decisions):
+        lines = board_lines(analysis, 1, Shown(cursor=cursor), Theme(), 80, 24)
+        text = "\n".join(lines)
+        assert len(lines) == 24 and max(len(line) for line in lines) <= 80
+        assert lines[2] == title, text  # under the header's two rows, over the graph
+        assert all(c.symbol() in text for c in d.view.hand), text
+        words = lines_of(Group(*describe(d, analysis, 1, Theme())), 80, None)
+        assert words[:2] == lines[lines.index(words[0]) :][:2], text
+        assert "this decision" in text and "q quit" in lines[-1]
+    # Three rows fewer the words still keep their least rows, and the table the rest:
+    # the first decision's table is whole, down to whose turn it is.
+    first = analysis.decisions[0]
+    shorter = "\n".join(board_lines(analysis, 1, Shown(cursor=0), Theme(), 80, 21))
+    assert step_text(first.view, analysis.names, Theme(), False) in shorter, shorter
+
+
+def _framed(width: int, height: int, cursor: int = 0) -> list[str]:
+    """The board's lines at ``width`` x ``height``, less the frame's left margin (the
+    margin itself blank): what the board draws in its one column."""
+    left = bounds(width)[0]
+    lines = board_lines(analysed(), 1, Shown(cursor=cursor), Theme(), width, height)
+    assert all(not line[:left].strip() for line in lines)
+    return [line[left:] for line in lines]
+
+
+def test_a_wide_terminal_s_board_keeps_to_the_table_s_centred_column() -> None:
+    """At 200x50 the board is framed as the game's table is: one column at most
+    WIDEST wide, centred (layout.bounds), its graph and rules no wider."""
+    lines = board_lines(analysed(), 1, Shown(), Theme(), 200, 50)
+    left, inner = bounds(200)
+    assert (left, inner) == (50, WIDEST)
+    drawn = [line for line in lines if line.strip()]
+    assert all(line.startswith(" " * left) and len(line) <= left + inner for line in drawn)
+    assert min(len(line) - len(line.lstrip()) for line in drawn) == left
+    assert max(len(line.rstrip()) for line in drawn) == left + inner  # the table's rules span it
+    assert "q quit" in lines[-1] and lines[-1].startswith(" " * left)
+    # Within its column the board is the board drawn that wide, at the same height.
+    assert [line[left:] for line in lines] == board_lines(
+        analysed(), 1, Shown(), Theme(), inner, 50
+    )
+    # A terminal as wide as the column, or narrower, has no margin.
+    assert board_lines(analysed(), 1, Shown(), Theme(), 100, 30)[0].startswith("Ann v Bot")
+
+
 def _text(renderable: object) -> str:
     import io
 
@@ -400,9 +454,7 @@ def test_trying_the_other_seat_s_decision_again_asks_in_its_place() -> None:
     d = analysis.decisions[i]
     said = asked(d.verdict, analysis.voice(d, 1), Theme())
     move = move_words(d.played, d.view, Theme())
-    assert said == (
-        f"Hand 1, turn {d.turn}: Bot {move}. What would you play in Bot's place?"
-    )
+    assert said == (f"Hand 1, turn {d.turn}: Bot {move}. What would you play in Bot's place?")
     # The --plain prompt tries any decision by its number, told by name.
     screen = _Recording([str(d.number), "", ""])
     voices = [analysis.voice(x, 1) for x in analysis.decisions]
@@ -455,7 +507,7 @@ def test_the_reviewed_player_stays_at_the_bottom_and_the_mover_s_hand_is_shown(
 ) -> None:
     analysis = analysed()
     for i, d in enumerate(analysis.decisions):
-        lines = board_lines(analysis, 1, Shown(cursor=i), Theme(), width, height)
+        lines = _framed(width, height, i)
         ann = next(n for n, line in enumerate(lines) if line.startswith(" Ann "))
         bot = next(n for n, line in enumerate(lines) if line.startswith(" Bot "))
         assert bot < ann, (i, "\n".join(lines))
@@ -519,9 +571,18 @@ def test_the_cursor_never_hides_a_flag_mark_at_80x24() -> None:
     assert axis[at] == MARK[label]
     scale = [line[:4] for line in lines[pointer + 1 : pointer + 5]]
     assert scale == ["100%", " 50%", "    ", "  0%"]  # four rows of plot
-    # Three rows fewer: the rows are taken from the table's blank ones, nothing else.
-    shorter = board_lines(analysis, 1, Shown(cursor=flagged), Theme(), 80, 21)
+    # Two rows fewer: the rows are taken from the table's blank ones, nothing else (the
+    # graph's title took the row that was spare).
+    shorter = board_lines(analysis, 1, Shown(cursor=flagged), Theme(), 80, 22)
     assert [line for line in shorter if line.strip()] == [line for line in lines if line.strip()]
+    # A third row fewer is the graph's fourth row of plot, and nothing else.
+    shortest = board_lines(analysis, 1, Shown(cursor=flagged), Theme(), 80, 21)
+    assert shortest[: pointer + 1] == lines[: pointer + 1]
+    assert [line[:4] for line in shortest[pointer + 1 : pointer + 4]] == ["100%", " 50%", "  0%"]
+    axis_row = shortest[pointer + 4]  # the legend's last line now beside it
+    assert axis_row.startswith(lines[pointer + 5].rstrip()) and "▼ this decision" in axis_row
+    below = [line for line in lines[pointer + 6 :] if line.strip()]
+    assert [line for line in shortest[pointer + 5 :] if line.strip()] == below
     squeezed = render_graph(plot, 80, 3, flagged, compact=True, key=True)
     row = squeezed.split("\n")[-1]
     assert row.plain[at] == MARK[label]
@@ -609,7 +670,7 @@ def test_the_board_says_each_move_as_the_move_log_does() -> None:
     analysis = analysed()
     said = []
     for i, d in enumerate(analysis.decisions):
-        lines = board_lines(analysis, 1, Shown(cursor=i), Theme(), 200, 50)
+        lines = _framed(200, 50, i)
         said.append(next(line for line in lines if line.startswith(f"{d.number}/")))
     text = "\n".join(said)
     assert " played discard" not in text and " played take" not in text, text

@@ -279,6 +279,8 @@ class HandReview:
     #: The player's decisions a bot made for them (it stood in after they left): not
     #: weighed, since they are not the player's.
     stood_in: int = 0
+    #: The hand the game was resigned in: unfinished, reviewed all the same.
+    resigned: bool = False
 
     @property
     def weighed(self) -> int:

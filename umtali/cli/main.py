@@ -507,7 +507,9 @@ def run_review(args: argparse.Namespace) -> int:
     if not (args.threshold >= 0 and math.isfinite(args.threshold)):
         print(f"umtali: --threshold {args.threshold}: 0 or more percent", file=sys.stderr)
         return 2
-    from umtali.review.game import review_file
+    from umtali.review.game import review_saved
+    from umtali.store.resumable import was_resigned
+    from umtali.store.saves import read_saved
 
     if args.file is None:
         path = _recent_games("review")
@@ -517,7 +519,18 @@ def run_review(args: argparse.Namespace) -> int:
         path = _record_chosen(args.file, "review")
         if path is None:
             return 1
-    return review_file(path, args.player, args.threshold / 100, args.ascii, args.json, args.plain)
+    saved = read_saved(path)
+    # The profile, not the record, says a game was resigned: its last hand is then
+    # over for good, and reviewed with the rest, as replay shows it.
+    return review_saved(
+        saved,
+        args.player,
+        args.threshold / 100,
+        args.ascii,
+        args.json,
+        args.plain,
+        was_resigned(saved),
+    )
 
 
 def run_stats(args: argparse.Namespace) -> int:

@@ -9,8 +9,10 @@ it); the move played, the best move, the chance before and after, and the reason
 the other seat's told by its name; what a try again said; the keys.  The table
 gets the rows the rest leaves, so the board fits 80×24; a taller terminal gives
 the graph and the table more room, and rows still spare list the hand's decisions
-around the one shown.  The board application (:mod:`umtali.review.board`) and its
-golden screens draw through here.
+around the one shown.  A wide terminal's board keeps to the one centred column the
+game's table keeps to (:func:`umtali.ui.layout.bounds`), its graph and rules no longer
+stretched across the screen.  The board application (:mod:`umtali.review.board`) and
+its golden screens draw through here.
 """
 
 from __future__ import annotations
@@ -25,14 +27,13 @@ from umtali.bots.seat import possessive
 from umtali.review.analysis import Decision, GameAnalysis
 from umtali.ui.coaching import label_style
 from umtali.ui.graph import MARK, MARK_STYLE, Plot, render_graph
-from umtali.ui.layout import lines_of
+from umtali.ui.layout import bounds, lines_of, placed
 from umtali.ui.narrate import move_words
 from umtali.ui.render import TableInfo, draw_table
 from umtali.ui.theme import DEFAULT_THEME, Theme
 
 #: Below this many rows the graph is compact (marks and cursor on its axis row).
 ROOMY = 30
-TABLE_WIDTH = 120  # a wider table only spreads its cards
 KEYS = "←→ move  ↑↓ hand  n/p flagged  12 Enter: go to 12  r read  t try again  q quit"
 ASCII_KEYS = "<- -> move  up/down hand  n/p flagged  12 Enter: go to 12  r read  t try  q quit"
 MIN_WORDS = 3  # rows kept under the table for the decision in words
@@ -93,7 +94,8 @@ def describe(decision: Decision, analysis: GameAnalysis, seat: int, theme: Theme
     told to ``seat``, the reviewed player, and of the other seat by name."""
     total = len(analysis.decisions)
     name = analysis.names[decision.seat - 1]
-    where = f"hand {decision.hand}, turn {decision.turn}"
+    resigned = " (resigned)" if analysis.was_resigned_in(decision.game, decision.hand) else ""
+    where = f"hand {decision.hand}{resigned}, turn {decision.turn}"
     if analysis.session:
         where = f"game {decision.game}, " + where
     first = Text.assemble(
@@ -124,7 +126,22 @@ def board_lines(
     color_system: str | None = None,
 ) -> list[str]:
     """The whole board in ``width`` × ``height``, as lines of ANSI text (plain text
-    without a ``color_system``): the table is cut to the rows the rest leaves it."""
+    without a ``color_system``): the table is cut to the rows the rest leaves it.  On
+    a wide terminal it keeps to the column the game's table keeps to, centred."""
+    left, inner = bounds(width)
+    return placed(_board(analysis, seat, shown, theme, inner, height, color_system), left)
+
+
+def _board(
+    analysis: GameAnalysis,
+    seat: int,
+    shown: Shown,
+    theme: Theme,
+    width: int,
+    height: int,
+    color_system: str | None,
+) -> list[str]:
+    """The board in ``width`` columns, from its left edge (see :func:`board_lines`)."""
     if not analysis.decisions:
         empty = Group(header(analysis), Text("This record holds no decision to review yet."))
         return lines_of(empty, width, color_system)[:height]
@@ -153,20 +170,28 @@ def board_lines(
     info = TableInfo(
         analysis.names, decision.verdict.info.totals, decision.hand, decision.game, seat="to move"
     )
-    table_width = min(width, TABLE_WIDTH)
     # The table as it needs to be seen, then the words in the rows it leaves: what does
     # not fit is cut, and 'r' shows it all.
     # The reviewed player stays at the bottom: the other seat's view is drawn upside.
     upside = decision.seat != seat
-    rows = max(1, room - MIN_WORDS)
-    table = draw_table(decision.view, info, theme, table_width, rows, on_top=upside)
-    drawn = lines_of(table, table_width, color_system)
+    # A short terminal's title is paid for by a row nothing needs or, failing that, one
+    # of the table's blank rows: the table is drawn as if it took none.
+    titled = 0 if roomy else 1
+    rows = max(1, room + titled - MIN_WORDS)
+    table = draw_table(decision.view, info, theme, width, rows, on_top=upside)
+    drawn = lines_of(table, width, color_system)
+    # The words keep at least their least rows, however few they need: the table is
+    # cut to leave them those.
+    words = max(len(foot), MIN_WORDS)
+    blank = _blank(drawn)
+    if titled and height - len(head) - len(drawn) - words - len(keys) < 0 and blank:
+        del drawn[blank[0]]
     if not roomy and analysis.chances:
         # A short terminal's graph gets the rows nothing else needs, then the table's
         # blank ones: the cursor's row over the plot first (on the axis row it would
         # stand on a mark), then a fourth row of plot.
-        free = height - len(head) - len(drawn) - len(foot) - len(keys)
-        blank = [i for i, line in enumerate(drawn) if not _plain(line).strip()]
+        free = height - len(head) - len(drawn) - words - len(keys)
+        blank = _blank(drawn)
         extra = min(SHORT_EXTRA, max(0, free) + len(blank)) if free >= 0 else 0
         for i in reversed(blank[: max(0, extra - max(0, free))]):
             del drawn[i]
@@ -193,13 +218,15 @@ def _head(
     height: int,
     extra: int = 0,
 ) -> list[RenderableType]:
-    """The board's top: the result, and the graph.  On a short terminal the graph is
-    compact (its marks on the axis row); of its ``extra`` rows the first is the cursor's
-    own, over the plot, and the second a fourth row of plot."""
+    """The board's top: the result, what the graph shows, and the graph.  On a short
+    terminal the graph is compact (its marks on the axis row); of its ``extra`` rows the
+    first is the cursor's own, over the plot, and the second a fourth row of plot."""
     top: list[RenderableType] = [header(analysis)]
     roomy = height >= ROOMY
-    if roomy:
-        top.append(Text(whose(analysis, seat), "dim"))
+    title = Text(whose(analysis, seat), "dim")
+    if not roomy:  # one row, whatever the names: the rows are counted
+        title.no_wrap, title.overflow = True, "ellipsis"
+    top.append(title)
     if analysis.chances:
         plot_rows = max(3, min(12, height // 4)) if roomy else 3 + max(0, extra - 1)
         plot = plot_of(analysis, seat)
@@ -214,6 +241,11 @@ def _plain(line: str) -> str:
     return re.sub(r"\x1b\[[0-9;]*m", "", line)
 
 
+def _blank(drawn: list[str]) -> list[int]:
+    """Where the drawn table's blank rows are: the rows it can give up."""
+    return [i for i, line in enumerate(drawn) if not _plain(line).strip()]
+
+
 def around(analysis: GameAnalysis, cursor: int, rows: int, theme: Theme) -> list[Text]:
     """The hand's decisions around the one at ``cursor``, a line each (the one shown
     marked), in at most ``rows`` lines: where a learner is in the hand, and what came
@@ -223,6 +255,8 @@ def around(analysis: GameAnalysis, cursor: int, rows: int, theme: Theme) -> list
         i for i, d in enumerate(analysis.decisions) if (d.game, d.hand) == (here.game, here.hand)
     ]
     title = f"Hand {here.hand}" if not analysis.session else f"Game {here.game}, hand {here.hand}"
+    if analysis.was_resigned_in(here.game, here.hand):
+        title += " (resigned)"
     lines = [Text(f"{title}: {len(same)} decisions", "bold")]
     room = max(0, rows - 1)
     at = same.index(cursor)

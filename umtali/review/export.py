@@ -62,8 +62,9 @@ def decision(d: Decision) -> dict[str, Any]:
 
 
 def analysis_json(analysis: GameAnalysis) -> dict[str, Any]:
-    """The whole analysis as one JSON object."""
-    return {
+    """The whole analysis as one JSON object; a resigned record's also says the hand it
+    was resigned in, whose decisions are among the others (it has no scores)."""
+    out: dict[str, Any] = {
         "format": FORMAT,
         "players": list(analysis.names),
         "result": analysis.result(),
@@ -85,3 +86,7 @@ def analysis_json(analysis: GameAnalysis) -> dict[str, Any]:
         },
         "decisions": [decision(d) for d in analysis.decisions],
     }
+    given_up = analysis.resigned
+    if given_up is not None:  # only there: any other record's export is as it was
+        out["resigned"] = {"game": given_up.game, "hand": given_up.hand}
+    return out

@@ -6,13 +6,14 @@ the review board opens (:mod:`umtali.review.board`); otherwise, or with
 ``--plain``, the review is printed: the result, the chance after each decision,
 and one player's flagged decisions, with the points lost against best play;
 ``--json`` writes the analysis for other tools.  A hand still in play is not
-reviewed: its cards are still secret.
+reviewed: its cards are still secret; but the hand a game was resigned in is over
+for good, and is reviewed with the rest (the command line says which game was
+resigned: the profile knows it, not the record).
 """
 
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from umtali.bots.coach import INACCURACY, review_hand
@@ -23,6 +24,7 @@ from umtali.ui.coaching import Reviewed
 
 if TYPE_CHECKING:
     from umtali.review.analysis import GameAnalysis, Progress
+    from umtali.store.saves import SavedGame
     from umtali.ui.theme import Theme
 
 
@@ -53,18 +55,20 @@ def review_match(
     return out, time.perf_counter() - start
 
 
-def review_file(
-    path: Path,
+def review_saved(
+    saved: SavedGame,
     player: int | None,
     threshold: float,
     ascii_only: bool,
     as_json: bool = False,
     plain: bool = False,
+    resigned: bool = False,
 ) -> int:
-    """``umtali review FILE``: weigh both players' decisions; at a terminal open the
-    review board, else (``plain``, or no terminal) print the review as text and, at a
-    terminal, take a decision's number to try it again; ``as_json``: the analysis as
-    JSON on standard output."""
+    """``umtali review FILE``: weigh both players' decisions (in the last hand too,
+    unfinished, where the game was ``resigned``); at a terminal open the review board,
+    else (``plain``, or no terminal) print the review as text and, at a terminal, take
+    a decision's number to try it again; ``as_json``: the analysis as JSON on standard
+    output."""
     import json
     import os
     import sys
@@ -73,16 +77,14 @@ def review_file(
 
     from umtali.review.analysis import analyse_match
     from umtali.review.export import analysis_json
-    from umtali.store.saves import read_saved
     from umtali.ui.textsafe import visible
     from umtali.ui.theme import Theme
 
-    saved = read_saved(path)
     seat = reviewed_player(saved.players, player)
     names = (visible(saved.players[0].name), visible(saved.players[1].name))
     shows_progress = not as_json and sys.stderr.isatty()
     progress = _progress_line(sys.stderr) if shows_progress else None
-    analysis = analyse_match(saved.match, names, progress=progress)
+    analysis = analyse_match(saved.match, names, progress=progress, resigned=resigned)
     if shows_progress:
         sys.stderr.write("\r\x1b[K")
         sys.stderr.flush()

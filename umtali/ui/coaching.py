@@ -99,6 +99,8 @@ def render_review(
     number = 0
     for g, review in hands:
         title = f"Game {g}, hand {review.hand}" if sessions else f"Hand {review.hand}"
+        if review.resigned:
+            title += " (resigned)"
         summary = f"{weighed(review.weighed)}, {_counts(review.verdicts)}"
         if chances and review.weighed:
             summary = f"accuracy {review.accuracy:.0f}%, " + summary

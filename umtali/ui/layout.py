@@ -105,6 +105,17 @@ def bounds(columns: int) -> tuple[int, int]:
     return max(0, (columns - width) // 2), width
 
 
+def placed(lines: Sequence[str], left: int) -> list[str]:
+    """``lines`` moved ``left`` columns right, into the column :func:`bounds` places
+    (an empty line stays empty: nothing is drawn there).
+
+    >>> placed(["ab", "", "c"], 2)
+    ['  ab', '', '  c']
+    """
+    margin = " " * left
+    return [margin + line if line else line for line in lines]
+
+
 def log_rows(height: int) -> int:
     """How many rows the move log keeps on a screen ``height`` rows high, however
     tall the table (it gets more where the table leaves rows free)."""
@@ -157,9 +168,7 @@ def frame(
     else:
         top = []
     top = top[: rows - len(said)]
-    lines = [*top, *[""] * (rows - len(top) - len(said)), *said]
-    margin = " " * left
-    return [margin + line if line else line for line in lines]
+    return placed([*top, *[""] * (rows - len(top) - len(said)), *said], left)
 
 
 def _drawn(

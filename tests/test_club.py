@@ -511,6 +511,27 @@ def test_any_line_typed_in_the_lobby_gets_an_answer_and_loses_nothing(club: Club
     assert club.identify("SHA256:Ann") is not None
 
 
+def test_a_resigned_club_game_is_replayed_and_reviewed_to_the_resignation(club: Club) -> None:
+    """The hand a game was resigned in never ends, but the game is over: the lobby's
+    replay goes to the resignation and its review weighs that hand's decisions too."""
+    from umtali.club.lobby import Lobby
+
+    ann = _member(club, "Ann")
+    game = club.practice(ann.id, "easy", "classic", "game")
+    for n in range(4):
+        _, decision = _choice(game, n)
+        game = club.game(club.play(ann.id, game.id, game.seq, decision).game.id)
+    game = club.resign(ann.id, game.id)
+    assert game.resigned and not game.progress().match.hands[-1].is_over
+    answers = iter([f"replay {game.id}", *[""] * 12, "q", f"review {game.id}", "", "quit"])
+    screen = _Scripted(lambda message: next(answers))
+    Lobby(club, club.member(ann.id), screen).run()
+    text = screen.text()
+    assert "The game was resigned here." in text, text[-3000:]
+    assert "The game was resigned in hand 1, at 0 to 0." in text, text[-3000:]
+    assert re.search(r"Hand 1 \(resigned\): accuracy \d+%, [1-9]\d* decisions? weighed", text)
+
+
 def test_the_lobby_s_review_shows_both_players_decisions_numbered_with_one_prompt(
     club: Club,
 ) -> None:

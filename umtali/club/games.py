@@ -84,6 +84,12 @@ class Stored:
     def over(self) -> bool:
         return self.status == "over"
 
+    @property
+    def resigned(self) -> bool:
+        """Whether a player resigned the game, in a hand that then never ended (its
+        cards are no longer secret: a review and a replay go over it too)."""
+        return self.over and self.ending == "resigned"
+
     def seat_of(self, member_id: int) -> int | None:
         """Member ``member_id``'s seat (1 or 2), or None if they do not play here."""
         for seat, who in enumerate(self.players, start=1):

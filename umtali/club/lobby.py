@@ -348,7 +348,7 @@ def _review(lobby: Lobby, args: list[str]) -> None:
     names = (visible(progress.players[0].name), visible(progress.players[1].name))
     # Both players' decisions, numbered across the game, as ``umtali review --plain``
     # shows them; one prompt under them takes a number to try that decision again.
-    analysis = analyse_match(progress.match, names)
+    analysis = analyse_match(progress.match, names, resigned=stored.resigned)
     hands, numbers = analysis.reviewed(seat)
     theme = lobby.theme
     review = render_review(hands, names[seat - 1], theme, retry=True, numbers=numbers)
@@ -364,7 +364,10 @@ def _replay(lobby: Lobby, args: list[str]) -> None:
     from umtali.ui.replay import ReplayViewer
 
     progress = stored.progress()
-    for line in ReplayViewer(progress.match, progress.players, lobby.screen, lobby.theme).run():
+    viewer = ReplayViewer(
+        progress.match, progress.players, lobby.screen, lobby.theme, stored.resigned
+    )
+    for line in viewer.run():
         lobby.screen.say(Text(line))
 
 

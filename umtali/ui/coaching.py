@@ -86,8 +86,7 @@ def render_review(
         Text(
             f"Each decision was searched as the hint searches it: its moves played out to "
             f"the end of the hand many times over, each time with the unseen cards dealt "
-            f"anew as what {who} could see at the time allowed, and "
-            + scale,
+            f"anew as what {who} could see at the time allowed, and " + scale,
             style="dim",
         ),
         Text(""),

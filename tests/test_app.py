@@ -559,6 +559,18 @@ def test_a_yes_no_question_still_takes_a_line() -> None:
     assert run_app(lambda screen: ask_yes(screen, "Leave the game?"), ["\r"]) is False
 
 
+@pytest.mark.parametrize("key", ["\x03", "\x04"])
+def test_ctrl_c_or_d_at_a_yes_no_question_is_no_unless_it_asks_whether_to_leave(
+    key: str,
+) -> None:
+    # A reflex (or a hang-up) must not resign a game; asked whether to leave, it leaves.
+    from umtali.ui.screen import ask_yes
+
+    assert run_app(lambda screen: ask_yes(screen, "Resign this game?"), [key]) is False
+    leave = lambda screen: ask_yes(screen, "Leave the game?", interrupted=True)  # noqa: E731
+    assert run_app(leave, [key]) is True
+
+
 def test_the_watched_table_follows_the_seat_asked_for() -> None:
     from umtali.bots import make_bot
     from umtali.ui.loop import TableLoop

@@ -511,6 +511,26 @@ def test_any_line_typed_in_the_lobby_gets_an_answer_and_loses_nothing(club: Club
     assert club.identify("SHA256:Ann") is not None
 
 
+@pytest.mark.parametrize("gone", [KeyboardInterrupt, EOFError])
+def test_ctrl_c_or_a_hang_up_at_resign_keeps_the_game(club: Club, gone: type) -> None:
+    """The play-test's worst find: Ctrl-C, or the connection dropping, at the lobby's
+    "Resign game N?" resigned it.  Only y does."""
+    from umtali.club.lobby import Lobby
+
+    ann = _member(club, "Ann")
+    game = club.practice(ann.id, "easy", "classic", "game")
+    answers = iter([f"resign {game.id}", gone, f"resign {game.id}", "n", "quit"])
+
+    def answer(message: str) -> str:
+        said = next(answers)
+        if isinstance(said, type):
+            raise said()
+        return str(said)
+
+    Lobby(club, club.member(ann.id), _Scripted(answer)).run()
+    assert not club.game(game.id).over
+
+
 def test_a_resigned_club_game_is_replayed_and_reviewed_to_the_resignation(club: Club) -> None:
     """The hand a game was resigned in never ends, but the game is over: the lobby's
     replay goes to the resignation and its review weighs that hand's decisions too."""

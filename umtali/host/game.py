@@ -365,7 +365,9 @@ class Host:
     def _leave_or_stay(self) -> None:
         """Ask the host, at their own seat, whether to leave (the game is saved)."""
         for number, screen in self.local.items():
-            if ask_yes(screen, "Leave the game? It is saved, and the others are told."):
+            if ask_yes(
+                screen, "Leave the game? It is saved, and the others are told.", interrupted=True
+            ):
                 raise QuitGame(visible(self.players[number - 1].name))
             return
 

@@ -329,7 +329,7 @@ class Teacher:
                 completer=TutorCompleter(lambda: self._view, words),
             )
         except KeyboardInterrupt:
-            if ask_yes(self.screen, "Leave this lesson?"):
+            if ask_yes(self.screen, "Leave this lesson?", interrupted=True):
                 raise _Leave from None
             return ""
         except EOFError:
@@ -338,7 +338,7 @@ class Teacher:
     def _meta(self, name: str) -> None:
         """Answer one of :data:`LESSON_COMMANDS`."""
         if name == "quit":
-            if ask_yes(self.screen, "Leave this lesson?"):
+            if ask_yes(self.screen, "Leave this lesson?", interrupted=True):
                 raise _Leave
         elif name == "rules":
             self.screen.page(self.rules, "rules")

@@ -163,7 +163,7 @@ def undo(asked: Asked) -> None:
 
 def leave(asked: Asked) -> None:
     """Leave the game, once the player says yes."""
-    if ask_yes(asked.screen, asked.seat.leave_question):
+    if ask_yes(asked.screen, asked.seat.leave_question, interrupted=True):
         raise QuitGame(asked.seat.name)
 
 

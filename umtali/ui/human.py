@@ -90,7 +90,7 @@ class HumanSeat:
                 answer = "quit"  # asked, as quit is (a closed terminal answers yes)
             if not leaves(answer):
                 break
-            if ask_yes(self.screen, self.leave_question):
+            if ask_yes(self.screen, self.leave_question, interrupted=True):
                 raise QuitGame(self.name) from None
         return 3 - player if answer.strip().lower() in ("o", "opponent", "them", "2") else player
 
@@ -110,7 +110,7 @@ class HumanSeat:
                 text = self._ask_move(view)
             except (KeyboardInterrupt, EOFError):
                 # Ctrl-C or Ctrl-D: asked, as quit is (a closed terminal answers yes).
-                if ask_yes(self.screen, self.leave_question):
+                if ask_yes(self.screen, self.leave_question, interrupted=True):
                     raise QuitGame(self.name) from None
                 continue
             if not text.strip():

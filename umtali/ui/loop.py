@@ -477,7 +477,7 @@ class TableLoop:
         """Ctrl-C: a player is asked whether to leave; a watcher leaves."""
         if not self.screen.interactive:
             return
-        if not any(self.humans) or ask_yes(self.screen, "Leave the game?"):
+        if not any(self.humans) or ask_yes(self.screen, "Leave the game?", interrupted=True):
             raise QuitGame from None
 
     def _wait(self, seconds: float) -> None:
@@ -501,14 +501,14 @@ class TableLoop:
             try:
                 answer = self.screen.ask(message + " ")
             except (KeyboardInterrupt, EOFError):
-                if ask_yes(self.screen, "Leave the game?"):
+                if ask_yes(self.screen, "Leave the game?", interrupted=True):
                     raise QuitGame from None
                 continue
             # quit leaves here as at the table, while there is a game left to save for
             # later; once the match is over, the pause only waits to be read.
             over = self.progress is not None and self.progress.match.is_over
             if leaves(answer) and not over:
-                if ask_yes(self.screen, self._leave_question()):
+                if ask_yes(self.screen, self._leave_question(), interrupted=True):
                     raise QuitGame
                 continue
             return answer

@@ -106,13 +106,16 @@ class OneKey(str):
         return len(line) == 1 and line.lower() in self.keys
 
 
-def ask_yes(screen: Screen, question: str) -> bool:
-    """A yes/no question; Enter means no, and Ctrl-C or Ctrl-D mean yes (leave).  On
-    the full-screen table ``y`` or ``n`` answers alone, without Enter."""
+def ask_yes(screen: Screen, question: str, interrupted: bool = False) -> bool:
+    """A yes/no question; Enter means no.  Ctrl-C, Ctrl-D or a dropped connection
+    answer ``interrupted``: yes where the question is whether to leave (pressed twice,
+    Ctrl-C leaves, as in any terminal program), and otherwise no, so that a question
+    whose yes loses something (resigning) never takes a reflex or a hang-up for yes.
+    On the full-screen table ``y`` or ``n`` answers alone, without Enter."""
     try:
         answer = screen.ask(OneKey(f"{question} [y/N] ", "yn"))
     except (KeyboardInterrupt, EOFError):
-        return True
+        return interrupted
     return answer.strip().lower() in ("y", "yes")
 
 

@@ -158,7 +158,9 @@ def test_a_club_moves_from_sqlite_to_postgresql_by_backup_and_restore(
     from umtali.club import members
     from umtali.engine.progress import Deal
 
-    assert serve(capsys, tmp_path, "init")[0] == 0
+    code_, out, _ = serve(capsys, tmp_path, "init")
+    assert code_ == 0
+    trusted = re.search(r"Host key fingerprint: (\S+)", out).group(1)  # type: ignore[union-attr]
     club = Club.open(str(tmp_path / "club" / "club.sqlite3"))
     with club.db.transaction() as tx:
         code = members.make_invite(tx, None, club.now()).code
@@ -170,11 +172,19 @@ def test_a_club_moves_from_sqlite_to_postgresql_by_backup_and_restore(
     backup = tmp_path / "club.backup"
     code_, out, _ = serve(capsys, tmp_path, "backup", str(backup))
     assert code_ == 0 and "backed up" in out
+    # The host key is no row of the club: the admin is told to keep it beside the file.
+    assert f"keep a copy of {tmp_path / 'club' / 'host_key'} too" in out
     code_, _, err = serve(capsys, tmp_path, "backup", str(backup))
     assert code_ == 2 and "replaces nothing" in one_line(err)  # never over a file
 
     code_, out, _ = serve(capsys, tmp_path / "pg", "restore", "--db", postgres_url, str(backup))
     assert code_ == 0 and "restored" in out
+    assert "That key is new" in out and trusted not in out  # members would be warned
+    # With the old key put in place first, the restored club keeps the fingerprint trusted.
+    (tmp_path / "copy" / "club").mkdir(parents=True)
+    shutil.copy(tmp_path / "club" / "host_key", tmp_path / "copy" / "club" / "host_key")
+    code_, out, _ = serve(capsys, tmp_path / "copy", "restore", str(backup))
+    assert code_ == 0 and f"Host key fingerprint: {trusted}" in out and "is new" not in out
     moved = Club.open(postgres_url)
     try:
         assert moved.identify("SHA256:a") is not None

@@ -204,17 +204,24 @@ def _backup(args: argparse.Namespace) -> int:
     with _club(args) as club:
         rows = backup(club.db, Path(args.file))
     print(f"The club is backed up: {rows} rows in {args.file}.")
+    # The key is a secret of the host, not a row of the club: it stays out of the file.
+    print(
+        f"Its SSH host key is not in it: keep a copy of {club_dir(args) / 'host_key'} too, "
+        "or members' ssh will warn them that the host changed."
+    )
     return 0
 
 
 def _restore(args: argparse.Namespace) -> int:
     """A backup into a new club: on this host or another, on SQLite or PostgreSQL (how a
     club moves from one to the other)."""
-    from umtali.host.ssh import host_key
+    from umtali.host.ssh import fingerprint, host_key
     from umtali.store.transfer import restore
 
     url = database_url(args)
-    host_key(club_dir(args) / "host_key")  # the club's folder, and its key where new
+    where = club_dir(args) / "host_key"
+    had_key = where.exists()
+    key = host_key(where)  # the club's folder, and its key where new
     db = _database(url)
     try:
         if db.version() == 0:
@@ -223,6 +230,12 @@ def _restore(args: argparse.Namespace) -> int:
     finally:
         db.close()
     print(f"The club is restored into {url}: {rows} rows. Start it with: umtali serve run")
+    print(f"Host key fingerprint: {fingerprint(key)}")
+    if not had_key:
+        print(
+            f"That key is new: before you start, put the old club's host_key in {where} "
+            "in its place, or members' ssh will warn them that the host changed."
+        )
     return 0
 
 

@@ -288,6 +288,18 @@ def test_a_game_that_becomes_yours_says_so_and_rings_once_and_your_own_move_is_s
     assert "moved in game" not in screen.text() and screen.rings == 0
 
 
+def test_no_games_in_progress_points_to_the_finished_ones(club: Club) -> None:
+    hub = Hub(club)
+    ann = _member(club, "Ann")
+    screen = _lobby(club, hub, ann, ["quit"])
+    assert "No games yet: challenge NAME, seek, or practice." in screen.text()
+    game = club.practice(ann.id, "easy", "classic", "game")
+    club.resign(ann.id, game.id)
+    screen = _lobby(club, hub, ann, ["quit"])
+    assert "No games yet" not in screen.text()
+    assert "No games in progress: finished lists your 1 finished game;" in screen.text()
+
+
 # --------------------------------------------------------------- the bell
 
 

@@ -165,6 +165,7 @@ class Lobby:
             seeks = [s for s in offers.seeks(tx) if s.from_id != me]
             names = {m.id: m.name for m in members.everyone(tx, removed=True)}
             record = _won_lost(tx, me)
+            finished = _finished_count(tx, me) if not mine else 0
         self.member = member
         self._mine = frozenset(g.id for g in mine)
         self._glance = Glance(
@@ -184,6 +185,11 @@ class Lobby:
             for game in mine:
                 table.add_row(*self._game_row(game, names, bells, now))
             parts.append(table)
+        elif finished:
+            games_word = "game" if finished == 1 else "games"
+            parts.append(Text(f"No games in progress: finished lists your {finished} finished "
+                              f"{games_word}; challenge NAME, seek, or practice for a new one.",
+                              "dim"))  # fmt: skip
         else:
             parts.append(Text("No games yet: challenge NAME, seek, or practice.", "dim"))
         if got or made or seeks:
@@ -579,6 +585,15 @@ def _won_lost(tx: Transaction, member_id: int) -> str:
     )
     won, played = (int(row[0] or 0), int(row[1] or 0)) if row else (0, 0)
     return f"won {won}, lost {played - won}"
+
+
+def _finished_count(tx: Transaction, member_id: int) -> int:
+    """How many of the member's games are over (practice games too, as finished lists)."""
+    row = tx.one(
+        "SELECT COUNT(*) FROM games WHERE status = 'over' AND (player1 = ? OR player2 = ?)",
+        (member_id, member_id),
+    )
+    return int(row[0]) if row else 0
 
 
 def _rating(member: Member, alone: bool = False) -> str:

@@ -2,8 +2,9 @@
 
 Every screen and the SSH door go through :class:`Club`; it opens one transaction per
 request, checks who asks, and tells whoever is listening what changed:
-:attr:`Club.changed` (a game moved or was chatted in: live tables redraw) and
-:attr:`Club.notify` (it became a member's turn: the ``--notify-command``).  It keeps
+:attr:`Club.changed` (a game moved or was chatted in: live tables redraw),
+:attr:`Club.offered` (an offer was made, accepted, declined or withdrawn: lobbies
+redraw) and :attr:`Club.notify` (it became a member's turn: the ``--notify-command``).  It keeps
 nothing of any game between two calls.
 """
 
@@ -68,6 +69,8 @@ class Club:
         self._seeds = seeds or _secure_seed
         #: Told the id of every game that changed (moved, chatted in, ended).
         self.changed: list[Callable[[int], None]] = []
+        #: Told of every offer made, accepted, declined or withdrawn, as it is now.
+        self.offered: list[Callable[[offers.Offer], None]] = []
         #: Told when it becomes a member's turn.
         self.notify: list[Callable[[Notice], None]] = []
 
@@ -169,18 +172,24 @@ class Club:
                 if found is None or found.status is Status.REMOVED:
                     raise MemberError(f"There is no member called {name}.")
                 to_id = found.id
-            return offers.make(tx, member_id, to_id, rules, kind, turn, self.now())
+            offer = offers.make(tx, member_id, to_id, rules, kind, turn, self.now())
+        self._offer_told(offer)
+        return offer
 
     def accept(self, member_id: int, offer_id: int) -> Stored:
         with self.db.transaction() as tx:
             game = offers.accept(tx, offer_id, member_id, self._seed(), self.now())
+            offer = offers.get(tx, offer_id)
         self._told(game.id, None)
+        self._offer_told(offer)
         self._notify_turn(game)
         return game
 
     def refuse(self, member_id: int, offer_id: int) -> offers.Offer:
         with self.db.transaction() as tx:
-            return offers.refuse(tx, offer_id, member_id)
+            offer = offers.refuse(tx, offer_id, member_id, self.now())
+        self._offer_told(offer)
+        return offer
 
     def play(self, member_id: int, game_id: int, seq: int, decision: Decision) -> Decided:
         """Member ``member_id``'s decision in game ``game_id`` as they saw it at ``seq``;
@@ -305,6 +314,10 @@ class Club:
             listener(game_id)
         if turn_to is not None and self.notify:
             self._notify_turn(self.game(game_id))
+
+    def _offer_told(self, offer: offers.Offer) -> None:
+        for listener in list(self.offered):
+            listener(offer)
 
     def _notify_turn(self, game: Stored) -> None:
         if game.to_move is None or game.over or not self.notify:

@@ -1,12 +1,15 @@
 """Who is connected to this server process, and what they look at.
 
 A member's screen asks the hub to :meth:`~Hub.watch` the game it shows; the hub tells
-it whenever that game changes.  Changes made in this process come from the club at
-once (:attr:`Club.changed <umtali.club.club.Club.changed>`); those made by another
-process sharing the database are found by :meth:`~Hub.poll`, which the server calls a
-few times a second: one indexed query for new decisions and one for new chat lines,
-each after the last id seen.  A watcher may be told twice of a change made here (once
-by the club, once by the poll): it reloads what it shows, which costs nothing twice.
+it whenever that game changes.  A lobby also asks to :meth:`~Hub.hear` of the offers
+that concern its member: a challenge made to them or by them, and every seek.  Changes
+made in this process come from the club at once (:attr:`Club.changed
+<umtali.club.club.Club.changed>`, :attr:`Club.offered
+<umtali.club.club.Club.offered>`); those made by another process sharing the database
+are found by :meth:`~Hub.poll`, which the server calls a few times a second: one
+indexed query each for new decisions, new chat lines and new offer changes, each after
+the last id seen.  A watcher may be told twice of a change made here (once by the
+club, once by the poll): it reloads what it shows, which costs nothing twice.
 
 The poll also checks the members connected here: one whose membership was suspended
 or removed, by any process, has every session here closed with one line.
@@ -18,11 +21,12 @@ own thread.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from umtali.club.club import Club
 from umtali.club.members import Status
+from umtali.club.offers import Offer
 
 #: Rows one poll reads at most from each table (a burst beyond waits for the next).
 POLL_ROWS = 1000
@@ -35,6 +39,37 @@ ANY_GAME = 0
 
 #: The line a member whose membership ended is shown as their session closes.
 NO_LONGER = "You are no longer a member of this club."
+
+
+#: The tables a poll reads after the last id it saw, in the order of :meth:`Hub._ends`.
+_POLLED = ("decisions", "chat", "offer_changes")
+
+
+class _Tail:
+    """What a hub has seen of one table that only grows: the newest id, and which of
+    the :data:`LAG` ids behind it were told already."""
+
+    def __init__(self, last: int) -> None:
+        self.last = last
+        self.seen: set[int] = set(range(last - LAG, last + 1))
+
+    @property
+    def floor(self) -> int:
+        """The id a poll reads after."""
+        return self.last - LAG
+
+    def new(self, rows: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+        """The rows (each led by its id) not seen before; they are seen from now on."""
+        fresh = []
+        for row in rows:
+            row_id = int(row[0])
+            if row_id not in self.seen:
+                self.seen.add(row_id)
+                fresh.append(row)
+            self.last = max(self.last, row_id)
+        for old in [i for i in self.seen if i <= self.floor]:
+            self.seen.discard(old)
+        return fresh
 
 
 class Connected(Protocol):
@@ -56,13 +91,11 @@ class Hub:
         self.log = log
         self._lock = threading.Lock()
         self._watchers: dict[int, list[Callable[[int], None]]] = {}
+        self._hearers: dict[int, list[Callable[[int], None]]] = {}  # by member
         self._sessions: dict[int, list[Connected]] = {}
-        self._last_decision, self._last_chat = self._ends()
-        self._seen_decisions: set[int] = set(
-            range(self._last_decision - LAG, self._last_decision + 1)
-        )
-        self._seen_chat: set[int] = set(range(self._last_chat - LAG, self._last_chat + 1))
+        self._decisions, self._chat, self._offers = (_Tail(end) for end in self._ends())
         club.changed.append(self._changed)
+        club.offered.append(self._offer_changed)
 
     # ------------------------------------------------------------ watching
 
@@ -98,6 +131,38 @@ class Hub:
             except Exception as err:  # one screen's trouble is never another's
                 self.log(f"a watcher of game {game_id} failed: {type(err).__name__}: {err}")
 
+    def hear(self, member_id: int, callback: Callable[[int], None]) -> Callable[[], None]:
+        """Tell ``callback(offer_id)`` whenever an offer made to or by member
+        ``member_id``, or any seek, is made, accepted, declined or withdrawn; returns the
+        function that stops it."""
+        with self._lock:
+            self._hearers.setdefault(member_id, []).append(callback)
+
+        def unhear() -> None:
+            with self._lock:
+                found = self._hearers.get(member_id, [])
+                if callback in found:
+                    found.remove(callback)
+                if not found:
+                    self._hearers.pop(member_id, None)
+
+        return unhear
+
+    def _offer_changed(self, offer: Offer) -> None:
+        self._tell_offer(offer.id, offer.from_id, offer.to_id)
+
+    def _tell_offer(self, offer_id: int, from_id: int, to_id: int | None) -> None:
+        with self._lock:
+            if to_id is None:  # a seek is anyone's to take
+                callbacks = [c for found in self._hearers.values() for c in found]
+            else:
+                callbacks = [*self._hearers.get(from_id, ()), *self._hearers.get(to_id, ())]
+        for callback in callbacks:
+            try:
+                callback(offer_id)
+            except Exception as err:  # one screen's trouble is never another's
+                self.log(f"a lobby told of offer {offer_id} failed: {type(err).__name__}: {err}")
+
     # ------------------------------------------------------------ sessions
 
     def arrive(self, session: Connected) -> Callable[[], None]:
@@ -132,25 +197,27 @@ class Hub:
 
     def poll(self) -> set[int]:
         """One look at the database for what other processes did: the games that
-        changed (their watchers told), and members no longer active (their sessions
-        closed).  Returns the ids of the games found changed."""
-        changed = self._new_changes()
+        changed (their watchers told), the offers that changed (the lobbies they
+        concern told), and members no longer active (their sessions closed).  Returns
+        the ids of the games found changed."""
+        changed, offers = self._new_changes()
         for game_id in sorted(changed):
             self._changed(game_id)
+        for offer_id, from_id, to_id in offers:
+            self._tell_offer(offer_id, from_id, to_id)
         self._check_members()
         return changed
 
-    def _ends(self) -> tuple[int, int]:
+    def _ends(self) -> tuple[int, int, int]:
+        """The newest ids of the tables a poll reads, as the hub starts."""
         with self.club.db.transaction() as tx:
-            decision = tx.one("SELECT MAX(id) FROM decisions")
-            chat = tx.one("SELECT MAX(id) FROM chat")
-        return (
-            int(decision[0]) if decision and decision[0] is not None else 0,
-            int(chat[0]) if chat and chat[0] is not None else 0,
-        )
+            ends = [tx.one(f"SELECT MAX(id) FROM {table}") for table in _POLLED]
+        decision, chat, offer = (int(end[0]) if end and end[0] is not None else 0 for end in ends)
+        return decision, chat, offer
 
-    def _new_changes(self) -> set[int]:
-        """The games with decisions or chat lines this hub has not seen.
+    def _new_changes(self) -> tuple[set[int], list[tuple[int, int, int | None]]]:
+        """The games with decisions or chat lines this hub has not seen, and the offers
+        (id, from, to) with changes it has not seen.
 
         Ids are handed out when rows are written but become visible when their
         transactions commit, which on PostgreSQL may be in another order: so each poll
@@ -159,31 +226,27 @@ class Hub:
         with self.club.db.transaction() as tx:
             decisions = tx.all(
                 "SELECT id, game_id FROM decisions WHERE id > ? ORDER BY id LIMIT ?",
-                (self._last_decision - LAG, POLL_ROWS),
+                (self._decisions.floor, POLL_ROWS),
             )
             chat = tx.all(
                 "SELECT id, game_id FROM chat WHERE id > ? ORDER BY id LIMIT ?",
-                (self._last_chat - LAG, POLL_ROWS),
+                (self._chat.floor, POLL_ROWS),
             )
-        games: set[int] = set()
-        for rows, seen, kind in (
-            (decisions, self._seen_decisions, "d"),
-            (chat, self._seen_chat, "c"),
-        ):
-            for row_id, game_id in rows:
-                if int(row_id) not in seen:
-                    seen.add(int(row_id))
-                    games.add(int(game_id))
-            newest = max((int(r[0]) for r in rows), default=0)
-            if kind == "d":
-                self._last_decision = max(self._last_decision, newest)
-                floor = self._last_decision - LAG
-            else:
-                self._last_chat = max(self._last_chat, newest)
-                floor = self._last_chat - LAG
-            for old in [i for i in seen if i <= floor]:
-                seen.discard(old)
-        return games
+            offers = tx.all(
+                "SELECT c.id, o.id, o.from_id, o.to_id FROM offer_changes c"
+                " JOIN offers o ON o.id = c.offer_id WHERE c.id > ? ORDER BY c.id LIMIT ?",
+                (self._offers.floor, POLL_ROWS),
+            )
+        games = {int(row[1]) for row in [*self._decisions.new(decisions), *self._chat.new(chat)]}
+        told: set[int] = set()
+        concerned = []
+        for _, offer_id, from_id, to_id in self._offers.new(offers):
+            if int(offer_id) not in told:  # made and taken within one poll: told once
+                told.add(int(offer_id))
+                concerned.append(
+                    (int(offer_id), int(from_id), None if to_id is None else int(to_id))
+                )
+        return games, concerned
 
     def _check_members(self) -> None:
         ids = self.connected()

@@ -4,7 +4,10 @@ The page shows the member's games (those waiting for them first, a bell where a 
 came since they last looked), the challenges they received and sent, the open seeks,
 and their own rating; the prompt under it takes a command from :data:`COMMANDS`, the
 one list that help and completion read.  A game that moves while the member sits in
-the lobby rings the bell at once (the hub wakes the prompt).
+the lobby rings the bell at once (the hub wakes the prompt), and an offer made to
+them or by them, or a seek, is shown at once too; what came to them is said in one
+line each (:mod:`umtali.club.heard`), and the terminal's bell rings where they are
+called to act.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from umtali.bots.levels import names as level_names
 from umtali.club import games, members, offers
 from umtali.club.club import Club
 from umtali.club.games import ClubGameError, Stored
+from umtali.club.heard import Glance, heard
 from umtali.club.hub import ANY_GAME, Hub
 from umtali.club.members import Member, MemberError
 from umtali.club.settings import SettingError, turn_time, turn_words
@@ -58,7 +62,9 @@ class Lobby:
     fingerprint: str = ""
     watch: Watch | None = None
     theme: Theme = DEFAULT_THEME
+    hear: Watch | None = None  # the hub's: offers to or by a member, and seeks
     _waiting: bool = False
+    _glance: Glance | None = None  # what the page showed last
     _mine: frozenset[int] = frozenset()  # the member's games, as the page last showed
     _offering = False  # whether the member has offers out (a new game may be theirs)
 
@@ -68,7 +74,9 @@ class Lobby:
         self.screen.say(Text(self._greeting(), "bold"))
         try:
             while True:
+                before = self._glance
                 self.screen.show(self.page())
+                self._tell(before)
                 try:
                     self._waiting = True
                     line = self.screen.ask(
@@ -102,7 +110,36 @@ class Lobby:
             if answer is not None and self._waiting and ours:
                 answer(Changed())
 
-        return self.watch(ANY_GAME, wake)
+        def offered(offer_id: int) -> None:
+            answer = getattr(self.screen, "answer", None)
+            if answer is not None and self._waiting:
+                answer(Changed())
+
+        unwatch = self.watch(ANY_GAME, wake)
+        unhear = self.hear(self.member.id, offered) if self.hear is not None else None
+
+        def stop() -> None:
+            unwatch()
+            if unhear is not None:
+                unhear()
+
+        return stop
+
+    def _tell(self, before: Glance | None) -> None:
+        """Say what came to the member since the page was last drawn, and ring the
+        bell once if any of it calls them to act.  The bell goes on the plain screen
+        too: a terminal sounds (or flashes) BEL and draws no character, so a screen
+        reader has nothing to read out, and a member who cannot see the page's ``*``
+        is the one a sound helps most."""
+        if before is None or self._glance is None:
+            return  # the first page: the greeting says what waits
+        with self.club.db.transaction(read_only=True) as tx:
+            news = heard(tx, self.member.id, before, self._glance)
+        for item in news:
+            self.screen.say(Text(item.line, "yellow"))
+        ring = getattr(self.screen, "ring", None)
+        if ring is not None and any(item.ring for item in news):
+            ring()
 
     def _greeting(self) -> str:
         with self.club.db.transaction(read_only=True) as tx:
@@ -128,8 +165,13 @@ class Lobby:
             seeks = [s for s in offers.seeks(tx) if s.from_id != me]
             names = {m.id: m.name for m in members.everyone(tx, removed=True)}
             record = _won_lost(tx, me)
+            finished = _finished_count(tx, me) if not mine else 0
         self.member = member
         self._mine = frozenset(g.id for g in mine)
+        self._glance = Glance(
+            {g.id: g for g in mine}, {o.id: o for o in [*got, *made, *seeks]}, frozenset(bells),
+            names,
+        )  # fmt: skip
         self._offering = bool(made)
         now = club.now()
         mine.sort(key=lambda g: (g.to_move != me, g.deadline or 0))
@@ -143,6 +185,11 @@ class Lobby:
             for game in mine:
                 table.add_row(*self._game_row(game, names, bells, now))
             parts.append(table)
+        elif finished:
+            games_word = "game" if finished == 1 else "games"
+            parts.append(Text(f"No games in progress: finished lists your {finished} finished "
+                              f"{games_word}; challenge NAME, seek, or practice for a new one.",
+                              "dim"))  # fmt: skip
         else:
             parts.append(Text("No games yet: challenge NAME, seek, or practice.", "dim"))
         if got or made or seeks:
@@ -540,6 +587,15 @@ def _won_lost(tx: Transaction, member_id: int) -> str:
     return f"won {won}, lost {played - won}"
 
 
+def _finished_count(tx: Transaction, member_id: int) -> int:
+    """How many of the member's games are over (practice games too, as finished lists)."""
+    row = tx.one(
+        "SELECT COUNT(*) FROM games WHERE status = 'over' AND (player1 = ? OR player2 = ?)",
+        (member_id, member_id),
+    )
+    return int(row[0]) if row else 0
+
+
 def _rating(member: Member, alone: bool = False) -> str:
     """A member's club rating (openskill's conservative mu - 3 sigma), or that there is
     none yet: the lobby's line says it in full, the ladder's column ``alone`` (the number
@@ -571,7 +627,7 @@ def _ago(ms: int) -> str:
 def run_member(club: Club, hub: Hub, member: Member, screen: Screen, fingerprint: str,
                plain: bool = False) -> None:  # fmt: skip
     """A member's connection: the lobby until they quit."""
-    Lobby(club, member, screen, fingerprint, hub.watch).run()
+    Lobby(club, member, screen, fingerprint, hub.watch, hear=hub.hear).run()
 
 
 __all__ = ["BELL", "COMMANDS", "Lobby", "LobbyCommand", "run_member"]

@@ -4,6 +4,10 @@ A challenge is made to one member by name; a seek is open to anyone.  Either say
 variant, a single game or a session, and the turn time.  Accepting one starts the
 game (:func:`umtali.club.games.start`) in the same transaction that marks the offer
 taken, so two members can never take one seek both.
+
+Each change of an offer (made, accepted, declined, withdrawn) is also appended to
+``offer_changes`` in its transaction: the hub of every server process finds it there
+and wakes the lobbies it concerns (:meth:`umtali.club.hub.Hub.hear`).
 """
 
 from __future__ import annotations
@@ -67,6 +71,7 @@ def make(tx: Transaction, from_id: int, to_id: int | None, rules: str, kind: str
         " VALUES (?, ?, ?, ?, ?, ?)",
         (from_id, to_id, rules, kind, turn_ms, now),
     )
+    _logged(tx, offer_id, "open", now)
     return get(tx, offer_id)
 
 
@@ -131,10 +136,11 @@ def accept(tx: Transaction, offer_id: int, member_id: int, seed: int, now: int) 
         != 1
     ):
         raise MemberError("That offer was taken a moment ago.")
+    _logged(tx, offer_id, "accepted", now)
     return game
 
 
-def refuse(tx: Transaction, offer_id: int, member_id: int) -> Offer:
+def refuse(tx: Transaction, offer_id: int, member_id: int, now: int) -> Offer:
     """Decline a challenge made to you, or withdraw an offer of your own."""
     offer = get(tx, offer_id)
     if offer.status != "open":
@@ -146,4 +152,12 @@ def refuse(tx: Transaction, offer_id: int, member_id: int) -> Offer:
     else:
         raise MemberError("That offer is not yours to decline.")
     tx.execute("UPDATE offers SET status = ? WHERE id = ?", (status, offer_id))
+    _logged(tx, offer_id, status, now)
     return get(tx, offer_id)
+
+
+def _logged(tx: Transaction, offer_id: int, status: str, now: int) -> None:
+    tx.insert(
+        "INSERT INTO offer_changes (offer_id, status, at) VALUES (?, ?, ?)",
+        (offer_id, status, now),
+    )

@@ -69,6 +69,7 @@ class RemoteLines(SpokenScreen):
         )
         super().__init__(console, None, theme)
         self.loop = loop
+        self._send = send
         self.prompts: PromptSession[str] = PromptSession(input=input, output=output)
         # Longest wait for an answer, in seconds, or None (a newcomer's name has one).
         self.answer_within: float | None = None
@@ -142,6 +143,11 @@ class RemoteLines(SpokenScreen):
 
     def wait(self, seconds: float) -> None:
         """No pause: every line stays where a screen reader can read it again."""
+
+    def ring(self) -> None:
+        """The terminal's bell (BEL), once, after the lines sent before it: the
+        terminal sounds it and draws nothing, so there is nothing to read out."""
+        self.loop.call_soon_threadsafe(self._send, "\a")
 
 
 __all__ = ["RemoteLines"]

@@ -15,10 +15,13 @@ What each table holds:
   unique by (game, seq), which is what stops two drivers both moving;
 - ``seen``: how far each member has looked at each game; ``chat``, ``mutes``: each
   game's chat between its players; ``offers``: challenges and open seeks;
-- ``holidays``: the days members' clocks were stopped.
+- ``holidays``: the days members' clocks were stopped;
+- ``offer_changes`` (step 2): each offer made, accepted, declined or withdrawn, one row
+  appended in the transaction that did it.
 
 An index on ``decisions (id)`` comes with its key: a server polls it for moves made by
-other processes.
+other processes; it polls ``offer_changes (id)`` alike, for the lobbies an offer
+concerns (an offer's own row is changed in place, which no poll after an id finds).
 """
 
 from __future__ import annotations
@@ -123,6 +126,17 @@ MIGRATIONS: tuple[Migration, ...] = (
             " start_at {big} NOT NULL,"
             " end_at {big} NOT NULL,"
             " PRIMARY KEY (member_id, start_at))",
+        ),
+    ),
+    Migration(
+        2,
+        "what happened to offers, for the lobbies of other processes",
+        (
+            "CREATE TABLE offer_changes ("
+            " id {id},"
+            " offer_id {big} NOT NULL REFERENCES offers(id),"
+            " status TEXT NOT NULL,"  # what the offer became: open (made), accepted, ...
+            " at {big} NOT NULL)",
         ),
     ),
 )

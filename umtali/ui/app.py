@@ -458,6 +458,11 @@ class AppScreen:
         self._messages = [*self._messages, message]
         self._changed()
 
+    def ring(self) -> None:
+        """The terminal's bell (BEL), once, on this screen's own output: news that
+        calls the person to act (the club's lobby)."""
+        self._on_loop(self.app.output.bell)
+
     def ask(
         self, message: str, toolbar: Toolbar | None = None, completer: Completer | None = None
     ) -> str:

@@ -196,6 +196,46 @@ def test_the_hub_finds_what_another_process_did_and_tells_the_watchers(
     other.db.close()
 
 
+class _Open:
+    """A member's session as the hub knows it, keeping the line it was closed with."""
+
+    def __init__(self, member_id: int) -> None:
+        self.member_id = member_id
+        self.fingerprint = "SHA256:x"
+        self.address = "127.0.0.1"
+        self.closed: list[str] = []
+
+    def close(self, line: str) -> None:
+        self.closed.append(line)
+
+
+@pytest.mark.parametrize(
+    ("action", "told"),
+    [
+        ("suspend", "Your membership of Umtali club is suspended: ask its admin."),
+        ("remove", NO_LONGER),
+    ],
+)
+def test_an_open_session_is_told_whether_its_member_was_suspended_or_removed(
+    tmp_path: Path, action: str, told: str
+) -> None:
+    """The play-test: a suspended member's open session said he was removed, and the
+    server's log named him by his id alone."""
+    club = new_club(tmp_path)
+    ben = add_member(club, "Ben")
+    logged: list[str] = []
+    hub = Hub(club, logged.append)
+    session = _Open(ben.id)
+    hub.arrive(session)
+    admin.MEMBER_ACTIONS[action][0](club, "Ben")
+    hub.poll()
+    assert session.closed == [told]
+    status = "suspended" if action == "suspend" else "removed"
+    assert logged == [f"closed a session of Ben: {status}"]
+    assert not hub.online(ben.id)
+    club.db.close()
+
+
 def test_the_notify_command_runs_in_the_background_and_a_failing_one_is_logged(
     tmp_path: Path,
 ) -> None:

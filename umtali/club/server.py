@@ -39,7 +39,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.text import Text
 
 from umtali.club.club import Club
-from umtali.club.hub import NO_LONGER, Hub
+from umtali.club.hub import NO_LONGER, Hub, membership_ended
 from umtali.club.invites import InviteDoor, looks_like_code
 from umtali.club.members import Member, MemberError, Status, by_key
 from umtali.engine.errors import UmtaliError
@@ -167,9 +167,7 @@ class _MemberDoor(_Door):
         owner = await self.server.blocking(_owner, self.server.club, key_print)
         if owner is not None:
             if owner.status is not Status.ACTIVE:
-                self._refusal = (
-                    f"Your membership of {self.server.club_name()} is suspended: ask its admin."
-                )
+                self._refusal = membership_ended(owner.status, self.server.club_name())
                 return False
             self.member, self.key_print = owner, key_print
             return True

@@ -573,3 +573,27 @@ def test_the_lobby_s_review_shows_both_players_decisions_numbered_with_one_promp
     assert players == set(numbered) and "Ann" in players, text[:2000]
     assert "Type a decision's number (1-" in text and "What would you play" in text
     assert "The best: " in text
+
+
+def test_a_club_game_s_end_names_it_as_the_club_s_game_and_where_to_see_it_again(
+    club: Club,
+) -> None:
+    """The play-test: the end said "Winner of game 1" (the game's number in its match)
+    and then "Ben wins game 3" (the club's number) with nothing to tell them apart."""
+    from umtali.club.table import Sitting
+
+    ann = _member(club, "Ann")
+    for _ in range(2):  # the club's game 3 is the first game of its own match
+        club.practice(ann.id, "easy", "classic", "game")
+    game = club.resign(ann.id, club.practice(ann.id, "easy", "classic", "game").id)
+    assert game.id == 3 and game.progress().game_number == 1
+    player = _Scripted(lambda message: "")
+    Sitting(club, club.member(ann.id), player, game.id).run()
+    assert (
+        "Ann resigned: easy bot wins club game 3. Type replay 3 or review 3 in the lobby "
+        "to see it again." in " ".join(player.text().split())
+    )
+    watcher = _Scripted(lambda message: "")
+    Sitting(club, _member(club, "Cat"), watcher, game.id, spectator=True).run()
+    assert "Ann resigned: easy bot wins club game 3." in watcher.text()
+    assert "replay 3" not in watcher.text()  # not the spectator's game to replay

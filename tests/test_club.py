@@ -597,3 +597,24 @@ def test_a_club_game_s_end_names_it_as_the_club_s_game_and_where_to_see_it_again
     Sitting(club, _member(club, "Cat"), watcher, game.id, spectator=True).run()
     assert "Ann resigned: easy bot wins club game 3." in watcher.text()
     assert "replay 3" not in watcher.text()  # not the spectator's game to replay
+
+
+def test_a_word_a_challenge_cannot_take_is_told_the_club_s_variants_and_turn_times(
+    club: Club,
+) -> None:
+    """The play-test: '4d' was told it is not "a turn time (1h to 14d)", which it is
+    within, and the variants named were all four, not the ones the club plays."""
+    from umtali.club import admin
+    from umtali.club.lobby import Lobby
+
+    ann, _cat = _member(club, "Ann"), _member(club, "Cat")
+    admin.change_setting(club, "variants", "classic family")
+    script = iter(["challenge Cat family 4d", "seek bogus", "quit"])
+    screen = _Scripted(lambda message: next(script))
+    Lobby(club, ann, screen).run()
+    text = " ".join(screen.text().split())
+    assert "A turn time is one of 1h, 6h, 12h, 1d, 2d, 3d, 5d, 7d, 14d, not '4d'." in text
+    assert (
+        "'bogus' is not a variant this club plays (classic, family), game or session, "
+        "or a turn time (1h, 6h, 12h, 1d, 2d, 3d, 5d, 7d, 14d)." in text
+    )

@@ -23,7 +23,7 @@ from umtali.club.club import Club
 from umtali.club.games import ClubGameError, Stored
 from umtali.club.hub import ANY_GAME, Hub
 from umtali.club.members import Member, MemberError
-from umtali.club.settings import SettingError, turn_time, turn_words
+from umtali.club.settings import TURN_TIMES, turn_time, turn_words
 from umtali.club.table import Changed, Sitting, Watch
 from umtali.engine.errors import UmtaliError
 from umtali.engine.rules import PRESETS
@@ -208,23 +208,25 @@ def _id(args: list[str], what: str) -> int:
     return int(args[0].lstrip("#"))
 
 
-def _terms(args: list[str]) -> tuple[str, str, int | None]:
-    """Variant, game or session, and turn time from words in any order."""
+def _terms(lobby: Lobby, args: list[str]) -> tuple[str, str, int | None]:
+    """Variant, game or session, and turn time from words in any order.  A word that is
+    none of them is told the club's own variants and the turn times allowed, each read
+    from its one registry (the club's settings, :data:`TURN_TIMES`)."""
     rules, kind, turn = "classic", "game", None
     for word in args:
         low = word.lower()
         if low in PRESETS:
-            rules = low
+            rules = low  # one the club does not play is refused with the club's list
         elif low in ("game", "session"):
             kind = low
+        elif low[:1].isdigit():
+            turn = turn_time(low)  # a time not allowed: its error names those that are
         else:
-            try:
-                turn = turn_time(low)
-            except SettingError:
-                raise MemberError(
-                    f"'{visible(word)}' is not a variant ({', '.join(PRESETS)}), game or "
-                    "session, or a turn time (1h to 14d)."
-                ) from None
+            variants = ", ".join(lobby.club.settings().variants)
+            raise MemberError(
+                f"'{visible(word)}' is not a variant this club plays ({variants}), game or "
+                f"session, or a turn time ({', '.join(TURN_TIMES)})."
+            )
     return rules, kind, turn
 
 
@@ -265,14 +267,14 @@ def _list_playing(lobby: Lobby) -> None:
 def _challenge(lobby: Lobby, args: list[str]) -> None:
     if not args:
         raise MemberError("Say whom: challenge NAME [variant] [game|session] [turn time].")
-    rules, kind, turn = _terms(args[1:])
+    rules, kind, turn = _terms(lobby, args[1:])
     offer = lobby.club.challenge(lobby.member.id, args[0], rules, kind, turn)
     lobby.screen.say(Text(f"Challenge {offer.id} sent: {rules} {kind}, "
                           f"{turn_words(offer.turn_ms)} a turn."))  # fmt: skip
 
 
 def _seek(lobby: Lobby, args: list[str]) -> None:
-    rules, kind, turn = _terms(args)
+    rules, kind, turn = _terms(lobby, args)
     offer = lobby.club.challenge(lobby.member.id, None, rules, kind, turn)
     lobby.screen.say(Text(f"Seek {offer.id} is open to anyone: {rules} {kind}."))
 
@@ -290,7 +292,7 @@ def _decline(lobby: Lobby, args: list[str]) -> None:
 def _practice(lobby: Lobby, args: list[str]) -> None:
     levels = level_names()
     level = next((a.lower() for a in args if a.lower() in levels), "normal")
-    rules, kind, _ = _terms([a for a in args if a.lower() not in levels])
+    rules, kind, _ = _terms(lobby, [a for a in args if a.lower() not in levels])
     game = lobby.club.practice(lobby.member.id, level, rules, kind)
     lobby.open_game(game.id)
 

@@ -618,3 +618,27 @@ def test_a_word_a_challenge_cannot_take_is_told_the_club_s_variants_and_turn_tim
         "'bogus' is not a variant this club plays (classic, family), game or session, "
         "or a turn time (1h, 6h, 12h, 1d, 2d, 3d, 5d, 7d, 14d)." in text
     )
+
+
+def test_the_lobby_s_help_shows_every_command_whole_and_a_slip_gets_a_suggestion(
+    club: Club,
+) -> None:
+    """The play-test: help showed ``challenge NAME   [1h..14d]``, a gap where the variant
+    and game or session belong (rich took ``[variant]`` for a style), and a typo got no
+    suggestion where the table's prompt gives one."""
+    from umtali.club import admin
+    from umtali.club.lobby import Lobby
+
+    ann = _member(club, "Ann")
+    admin.change_setting(club, "variants", "classic rummy")
+    script = iter(["help", "chalenge Ben", "xyzzy", "quit"])
+    screen = _Scripted(lambda message: next(script))
+    Lobby(club, ann, screen).run()
+    text = screen.text()
+    assert re.search(r"(?m)^ *challenge NAME \[variant\] \[game\|session\] \[turn time\] ", text)
+    assert re.search(r"(?m)^ *seek \[variant\] \[game\|session\] \[turn time\] ", text)
+    assert re.search(r"(?m)^ *practice \[level\] \[variant\] \[game\|session\] ", text)
+    assert re.search(r"(?m)^ *keys \[add KEY \| remove N\] ", text)
+    assert "variant: classic rummy · turn time: 1h 6h 12h 1d 2d 3d 5d 7d 14d" in text
+    assert "'chalenge' is not a lobby command: did you mean challenge?" in text
+    assert "'xyzzy' is not a lobby command: type help." in text

@@ -28,6 +28,7 @@ from umtali.club.table import Changed, Sitting, Watch
 from umtali.engine.errors import UmtaliError
 from umtali.engine.rules import PRESETS
 from umtali.store.database import Transaction
+from umtali.ui.commands import did_you_mean
 from umtali.ui.screen import Screen
 from umtali.ui.text import as_sentence, visible
 from umtali.ui.theme import DEFAULT_THEME, Theme
@@ -191,7 +192,9 @@ class Lobby:
             words = ["open", *words]
         found = _BY_NAME.get(words[0].lower())
         if found is None:
-            raise MemberError(f"'{visible(words[0])}' is not a lobby command: type help.")
+            near = did_you_mean(words[0], _BY_NAME)
+            hint = f"did you mean {near}?" if near is not None else "type help."
+            raise MemberError(f"'{visible(words[0])}' is not a lobby command: {hint}")
         found.run(self, words[1:])
 
     def open_game(self, game_id: int, spectator: bool = False) -> None:
@@ -483,11 +486,14 @@ def _admin(lobby: Lobby, args: list[str]) -> None:
 
 def _help(lobby: Lobby, args: list[str]) -> None:
     table = Table(title="Lobby commands", title_justify="left", box=None)
-    table.add_column("command")
+    table.add_column("command", no_wrap=True)  # each form whole: the words wrap instead
     table.add_column("what it does")
     for command in COMMANDS:
-        table.add_row(f"{command.name} {command.args}".strip(), command.about)
-    lobby.screen.page(table, "help")
+        # Text, not markup: a string cell would take "[variant]" for a style tag.
+        table.add_row(Text(f"{command.name} {command.args}".strip()), Text(command.about))
+    variants = " ".join(lobby.club.settings().variants)
+    choices = Text(f"variant: {variants} · turn time: {' '.join(TURN_TIMES)}", "dim")
+    lobby.screen.page(Group(table, choices), "help")
 
 
 def _quit(lobby: Lobby, args: list[str]) -> None:
@@ -497,9 +503,10 @@ def _quit(lobby: Lobby, args: list[str]) -> None:
 #: Every lobby command, in the order help lists them.
 COMMANDS: tuple[LobbyCommand, ...] = (
     LobbyCommand("open", "N", "open your game N (or type its number)", _open),
-    LobbyCommand("challenge", "NAME [variant] [game|session] [1h..14d]",
+    LobbyCommand("challenge", "NAME [variant] [game|session] [turn time]",
                  "challenge a member", _challenge),
-    LobbyCommand("seek", "[variant] [game|session] [1h..14d]", "an offer anyone may take", _seek),
+    LobbyCommand("seek", "[variant] [game|session] [turn time]", "an offer anyone may take",
+                 _seek),
     LobbyCommand("accept", "N", "take a challenge or a seek", _accept),
     LobbyCommand("decline", "N", "decline a challenge, or withdraw your own offer", _decline),
     LobbyCommand("practice", "[level] [variant] [game|session]",

@@ -278,3 +278,52 @@ def test_many_wrong_codes_shut_the_door_to_every_code_for_a_while() -> None:
                                                  known.__contains__).banner  # fmt: skip
     now[0] += codes.DOOR_LOCKOUT + 1
     assert door.admit_invite("good-code-here", "10.0.1.3", known.__contains__).role is not None
+
+
+def test_ctrl_c_at_a_plain_prompt_answers_it_and_the_server_s_loop_goes_on() -> None:
+    """The play-test's Ctrl-C in the plain lobby: the KeyboardInterrupt rose in a task on
+    the server's loop, which stopped the loop, and every session with it."""
+    import asyncio
+    import threading
+
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from umtali.club.plain import RemoteLines
+    from umtali.ui.theme import Theme
+
+    loop = asyncio.new_event_loop()
+    runner = threading.Thread(target=loop.run_forever, daemon=True)
+    runner.start()
+    try:
+        with create_pipe_input() as keys:
+            lines = RemoteLines(loop, lambda text: None, keys, DummyOutput(), Theme(), lambda: 80)
+            keys.send_text("\x03")
+            assert _answer(lines, "lobby> ") is KeyboardInterrupt
+            keys.send_text("quit\r")
+            assert _answer(lines, "lobby> ") == "quit"  # the loop still answers
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        runner.join(PATIENCE)
+        if not runner.is_alive():
+            loop.close()
+
+
+def _answer(lines: object, message: str) -> object:
+    """What ``lines.ask(message)`` returns, or the type of what it raises; asked in a
+    thread of its own, so a question nobody can answer fails the test, not hangs it."""
+    import threading
+
+    got: list[object] = []
+
+    def ask() -> None:
+        try:
+            got.append(lines.ask(message))  # type: ignore[attr-defined]
+        except BaseException as err:
+            got.append(type(err))
+
+    asker = threading.Thread(target=ask, daemon=True)
+    asker.start()
+    asker.join(PATIENCE)
+    assert got, f"{message!r} was never answered"
+    return got[0]

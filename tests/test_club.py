@@ -642,3 +642,54 @@ def test_the_lobby_s_help_shows_every_command_whole_and_a_slip_gets_a_suggestion
     assert "variant: classic rummy · turn time: 1h 6h 12h 1d 2d 3d 5d 7d 14d" in text
     assert "'chalenge' is not a lobby command: did you mean challenge?" in text
     assert "'xyzzy' is not a lobby command: type help." in text
+
+
+class _Remote(_Scripted):
+    """A remote member's screen, whose client keeps a last line after it closes."""
+
+    parting: str | None = None
+
+
+@pytest.mark.parametrize("leave", ["quit", KeyboardInterrupt, EOFError])
+def test_leaving_the_lobby_says_goodbye_with_what_waits_and_the_way_back(
+    club: Club, leave: object
+) -> None:
+    """The play-test: quit or Ctrl-C left only "Connection to 127.0.0.1 closed."; a
+    connection that went (or a server that stopped) has nobody to tell."""
+    from umtali.club.hub import Address
+    from umtali.club.lobby import Lobby
+
+    ann, _ben, _game = _pair(club)
+    club.practice(ann.id, "easy", "classic", "game")
+
+    def answer(message: str) -> str:
+        if isinstance(leave, type):
+            raise leave()
+        return str(leave)
+
+    screen = _Remote(answer)
+    Lobby(club, ann, screen, address=Address("club.example", 2323)).run()
+    if leave is EOFError:
+        assert screen.parting is None
+    else:
+        assert (
+            screen.parting == "Your 2 games wait for you; ssh -p 2323 club.example brings you back."
+        )
+    alone = _Scripted(lambda message: "quit")  # no server, no last line: said
+    Lobby(club, _member(club, "Cat"), alone).run()
+    assert alone.text().endswith("Goodbye.\n")
+
+
+def test_the_lobby_s_invite_names_the_server_s_port_and_host(club: Club) -> None:
+    from umtali.club.hub import Address
+    from umtali.club.lobby import Lobby
+
+    with club.db.transaction() as tx:
+        code = members.make_invite(tx, None, club.now(), admin=True).code
+    ann = club.join(code, "Ann", "SHA256:Ann", "ssh-ed25519 AAAAAnn")
+    script = iter(["admin invite", "quit"])
+    screen = _Scripted(lambda message: next(script))
+    Lobby(club, ann, screen, address=Address("club.example", 2323)).run()
+    text = " ".join(screen.text().split())
+    made = re.search(r"\(ssh -p 2323 (\w{4}-\w{4}-\w{4})@club\.example\)\.", text)
+    assert made is not None and club.invite_good(made.group(1))

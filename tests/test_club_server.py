@@ -16,7 +16,7 @@ from netplay import PATIENCE
 
 from umtali.club import admin, invites, members
 from umtali.club.club import Club, Notice
-from umtali.club.hub import NO_LONGER, Hub
+from umtali.club.hub import NO_LONGER, Address, Hub
 from umtali.club.members import by_name
 from umtali.club.notify import Notifier
 from umtali.club.server import ClubServer
@@ -65,6 +65,11 @@ def wait_until(test: object, what: str) -> None:
     while not test():  # type: ignore[operator]
         assert time.monotonic() < end, f"{what} never happened"
         time.sleep(0.02)
+
+
+def test_the_server_tells_its_lobbies_where_it_listens(served: Served) -> None:
+    """What a lobby says to type (an invite, the way back) is the server's own port."""
+    assert served.hub.address == Address("localhost", served.port)
 
 
 @needs_ssh

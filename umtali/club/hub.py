@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 from umtali.club.club import Club
@@ -47,6 +48,22 @@ def membership_ended(status: Status, club_name: str) -> str:
     return NO_LONGER
 
 
+@dataclass(frozen=True, slots=True)
+class Address:
+    """Where members reach this server: the host they type, and the port it listens on."""
+
+    host: str
+    port: int
+
+    def ssh(self, user: str = "") -> str:
+        """The command that connects, as ``user`` (an invite code) where given.
+
+        >>> Address("localhost", 2323).ssh(), Address("club.example", 22).ssh("bako-tesi-rumu")
+        ('ssh -p 2323 localhost', 'ssh -p 22 bako-tesi-rumu@club.example')
+        """
+        return f"ssh -p {self.port} {user + '@' if user else ''}{self.host}"
+
+
 class Connected(Protocol):
     """A member's session, as the hub knows it."""
 
@@ -64,6 +81,9 @@ class Hub:
     def __init__(self, club: Club, log: Callable[[str], None] = lambda line: None) -> None:
         self.club = club
         self.log = log
+        # Where members reach this process's server, once it listens: its lobbies say
+        # it (an invite, the way back); None where no server listens (a test's lobby).
+        self.address: Address | None = None
         self._lock = threading.Lock()
         self._watchers: dict[int, list[Callable[[int], None]]] = {}
         self._sessions: dict[int, list[Connected]] = {}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 from prompt_toolkit.completion import WordCompleter
 from rich.console import Group, RenderableType
@@ -21,7 +22,7 @@ from umtali.bots.levels import names as level_names
 from umtali.club import games, members, offers
 from umtali.club.club import Club
 from umtali.club.games import ClubGameError, Stored
-from umtali.club.hub import ANY_GAME, Hub
+from umtali.club.hub import ANY_GAME, Address, Hub
 from umtali.club.members import Member, MemberError
 from umtali.club.settings import TURN_TIMES, turn_time, turn_words
 from umtali.club.table import Changed, Sitting, Watch
@@ -39,6 +40,13 @@ BELL = "*"
 
 class Leave(Exception):
     """The member leaves the club (quit)."""
+
+
+@runtime_checkable
+class _Parting(Protocol):
+    """A remote screen, whose client is told one last line after it closes."""
+
+    parting: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +67,7 @@ class Lobby:
     fingerprint: str = ""
     watch: Watch | None = None
     theme: Theme = DEFAULT_THEME
+    address: Address | None = None  # where the server listens, if one does
     _waiting: bool = False
     _mine: frozenset[int] = frozenset()  # the member's games, as the page last showed
     _offering = False  # whether the member has offers out (a new game may be theirs)
@@ -77,18 +86,40 @@ class Lobby:
                     )
                 except Changed:
                     continue
-                except (KeyboardInterrupt, EOFError):
+                except KeyboardInterrupt:
+                    self._farewell()
                     return
+                except EOFError:
+                    return  # the connection went (or the server ended it): none to tell
                 finally:
                     self._waiting = False
                 try:
                     self.command(line)
                 except Leave:
+                    self._farewell()
                     return
                 except (UmtaliError, ValueError) as err:
                     self.screen.say(Text(as_sentence(str(err)), "red"))
         finally:
             unwatch()
+
+    def _farewell(self) -> None:
+        """Goodbye, with what waits and the way back: the last line the member's
+        terminal keeps, after the session's screen is gone (said, on a screen without
+        such a line)."""
+        with self.club.db.transaction(read_only=True) as tx:
+            waiting = len(games.games_of(tx, self.member.id))
+        if waiting:
+            said = f"Your {waiting} games wait" if waiting != 1 else "Your game waits"
+            words = f"{said} for you" + ("; " if self.address is not None else ".")
+        else:
+            words = "Goodbye" + (": " if self.address is not None else ".")
+        if self.address is not None:
+            words += f"{self.address.ssh()} brings you back."
+        if isinstance(self.screen, _Parting):
+            self.screen.parting = words
+        else:
+            self.screen.say(Text(words))
 
     def _watch_mine(self) -> Callable[[], None]:
         """Be woken when any of the member's games changes (the bell)."""
@@ -453,8 +484,12 @@ def _admin(lobby: Lobby, args: list[str]) -> None:
         lobby.screen.page(table, "members")
     elif word == "invite":
         invite = admin.make_invite(club, admin=rest[:1] == ["admin"], by=lobby.member.id)
+        # The server knows where it listens; a lobby without one says the parts to fill in.
+        join = (
+            lobby.address.ssh(invite.code) if lobby.address else f"ssh -p PORT {invite.code}@HOST"
+        )
         lobby.screen.say(Text(f"Invite code {invite.code}: good for one newcomer for a week "
-                              f"(ssh -p PORT {invite.code}@HOST)."))  # fmt: skip
+                              f"({join})."))  # fmt: skip
     elif word == "invites":
         codes = ", ".join(i.code for i in admin.open_invites(club)) or "none"
         lobby.screen.say(Text(f"Open invites: {codes}."))
@@ -580,7 +615,7 @@ def _ago(ms: int) -> str:
 def run_member(club: Club, hub: Hub, member: Member, screen: Screen, fingerprint: str,
                plain: bool = False) -> None:  # fmt: skip
     """A member's connection: the lobby until they quit."""
-    Lobby(club, member, screen, fingerprint, hub.watch).run()
+    Lobby(club, member, screen, fingerprint, hub.watch, address=hub.address).run()
 
 
 __all__ = ["BELL", "COMMANDS", "Lobby", "LobbyCommand", "run_member"]

@@ -573,3 +573,123 @@ def test_the_lobby_s_review_shows_both_players_decisions_numbered_with_one_promp
     assert players == set(numbered) and "Ann" in players, text[:2000]
     assert "Type a decision's number (1-" in text and "What would you play" in text
     assert "The best: " in text
+
+
+def test_a_club_game_s_end_names_it_as_the_club_s_game_and_where_to_see_it_again(
+    club: Club,
+) -> None:
+    """The play-test: the end said "Winner of game 1" (the game's number in its match)
+    and then "Ben wins game 3" (the club's number) with nothing to tell them apart."""
+    from umtali.club.table import Sitting
+
+    ann = _member(club, "Ann")
+    for _ in range(2):  # the club's game 3 is the first game of its own match
+        club.practice(ann.id, "easy", "classic", "game")
+    game = club.resign(ann.id, club.practice(ann.id, "easy", "classic", "game").id)
+    assert game.id == 3 and game.progress().game_number == 1
+    player = _Scripted(lambda message: "")
+    Sitting(club, club.member(ann.id), player, game.id).run()
+    assert (
+        "Ann resigned: easy bot wins club game 3. Type replay 3 or review 3 in the lobby "
+        "to see it again." in " ".join(player.text().split())
+    )
+    watcher = _Scripted(lambda message: "")
+    Sitting(club, _member(club, "Cat"), watcher, game.id, spectator=True).run()
+    assert "Ann resigned: easy bot wins club game 3." in watcher.text()
+    assert "replay 3" not in watcher.text()  # not the spectator's game to replay
+
+
+def test_a_word_a_challenge_cannot_take_is_told_the_club_s_variants_and_turn_times(
+    club: Club,
+) -> None:
+    """The play-test: '4d' was told it is not "a turn time (1h to 14d)", which it is
+    within, and the variants named were all four, not the ones the club plays."""
+    from umtali.club import admin
+    from umtali.club.lobby import Lobby
+
+    ann, _cat = _member(club, "Ann"), _member(club, "Cat")
+    admin.change_setting(club, "variants", "classic family")
+    script = iter(["challenge Cat family 4d", "seek bogus", "quit"])
+    screen = _Scripted(lambda message: next(script))
+    Lobby(club, ann, screen).run()
+    text = " ".join(screen.text().split())
+    assert "A turn time is one of 1h, 6h, 12h, 1d, 2d, 3d, 5d, 7d, 14d, not '4d'." in text
+    assert (
+        "'bogus' is not a variant this club plays (classic, family), game or session, "
+        "or a turn time (1h, 6h, 12h, 1d, 2d, 3d, 5d, 7d, 14d)." in text
+    )
+
+
+def test_the_lobby_s_help_shows_every_command_whole_and_a_slip_gets_a_suggestion(
+    club: Club,
+) -> None:
+    """The play-test: help showed ``challenge NAME   [1h..14d]``, a gap where the variant
+    and game or session belong (rich took ``[variant]`` for a style), and a typo got no
+    suggestion where the table's prompt gives one."""
+    from umtali.club import admin
+    from umtali.club.lobby import Lobby
+
+    ann = _member(club, "Ann")
+    admin.change_setting(club, "variants", "classic rummy")
+    script = iter(["help", "chalenge Ben", "xyzzy", "quit"])
+    screen = _Scripted(lambda message: next(script))
+    Lobby(club, ann, screen).run()
+    text = screen.text()
+    assert re.search(r"(?m)^ *challenge NAME \[variant\] \[game\|session\] \[turn time\] ", text)
+    assert re.search(r"(?m)^ *seek \[variant\] \[game\|session\] \[turn time\] ", text)
+    assert re.search(r"(?m)^ *practice \[level\] \[variant\] \[game\|session\] ", text)
+    assert re.search(r"(?m)^ *keys \[add KEY \| remove N\] ", text)
+    assert "variant: classic rummy · turn time: 1h 6h 12h 1d 2d 3d 5d 7d 14d" in text
+    assert "'chalenge' is not a lobby command: did you mean challenge?" in text
+    assert "'xyzzy' is not a lobby command: type help." in text
+
+
+class _Remote(_Scripted):
+    """A remote member's screen, whose client keeps a last line after it closes."""
+
+    parting: str | None = None
+
+
+@pytest.mark.parametrize("leave", ["quit", KeyboardInterrupt, EOFError])
+def test_leaving_the_lobby_says_goodbye_with_what_waits_and_the_way_back(
+    club: Club, leave: object
+) -> None:
+    """The play-test: quit or Ctrl-C left only "Connection to 127.0.0.1 closed."; a
+    connection that went (or a server that stopped) has nobody to tell."""
+    from umtali.club.hub import Address
+    from umtali.club.lobby import Lobby
+
+    ann, _ben, _game = _pair(club)
+    club.practice(ann.id, "easy", "classic", "game")
+
+    def answer(message: str) -> str:
+        if isinstance(leave, type):
+            raise leave()
+        return str(leave)
+
+    screen = _Remote(answer)
+    Lobby(club, ann, screen, address=Address("club.example", 2323)).run()
+    if leave is EOFError:
+        assert screen.parting is None
+    else:
+        assert (
+            screen.parting == "Your 2 games wait for you; ssh -p 2323 club.example brings you back."
+        )
+    alone = _Scripted(lambda message: "quit")  # no server, no last line: said
+    Lobby(club, _member(club, "Cat"), alone).run()
+    assert alone.text().endswith("Goodbye.\n")
+
+
+def test_the_lobby_s_invite_names_the_server_s_port_and_host(club: Club) -> None:
+    from umtali.club.hub import Address
+    from umtali.club.lobby import Lobby
+
+    with club.db.transaction() as tx:
+        code = members.make_invite(tx, None, club.now(), admin=True).code
+    ann = club.join(code, "Ann", "SHA256:Ann", "ssh-ed25519 AAAAAnn")
+    script = iter(["admin invite", "quit"])
+    screen = _Scripted(lambda message: next(script))
+    Lobby(club, ann, screen, address=Address("club.example", 2323)).run()
+    text = " ".join(screen.text().split())
+    made = re.search(r"\(ssh -p 2323 (\w{4}-\w{4}-\w{4})@club\.example\)\.", text)
+    assert made is not None and club.invite_good(made.group(1))

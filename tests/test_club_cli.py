@@ -39,6 +39,7 @@ def test_init_sets_up_a_club_and_prints_the_admins_invite(
     assert code == 0
     invite = re.search(r"ssh -p 2323 (\w{4}-\w{4}-\w{4})@localhost", out)
     assert invite is not None and "Host key fingerprint: SHA256:" in out
+    assert "Start it with: umtali serve run" in out
     assert (tmp_path / "club" / "club.sqlite3").is_file()
     assert (tmp_path / "club" / "host_key").is_file()
     club = Club.open(str(tmp_path / "club" / "club.sqlite3"))
@@ -58,6 +59,7 @@ def test_the_admin_lists_and_manages_members_and_settings(
         capsys, tmp_path, "init", "--admin-key", str(key) + ".pub", "--admin-name", "Ann"
     )
     assert code == 0 and "Ann is its admin" in out
+    assert "Start it with: umtali serve run\nThen Ann connects with: ssh -p 2323 localhost" in out
     code, out, _ = serve(capsys, tmp_path, "invite")
     assert code == 0 and re.match(r"\w{4}-\w{4}-\w{4}  \(for a newcomer", out)
     code, out, _ = serve(capsys, tmp_path, "members")
@@ -76,6 +78,7 @@ def test_the_admin_lists_and_manages_members_and_settings(
     assert code == 0 and "Nothing to apply" in out
     code, out, _ = serve(capsys, tmp_path, "export", str(tmp_path / "out"))
     assert code == 0 and "Exported 0 finished games" in out
+    assert "left out" not in out  # nothing was: nothing to say of it
     code, _, err = serve(capsys, tmp_path, "export", str(tmp_path / "out"))
     assert code == 2 and "never overwrites" in one_line(err)
 

@@ -16,7 +16,7 @@ from netplay import PATIENCE
 
 from umtali.club import admin, invites, members
 from umtali.club.club import Club, Notice
-from umtali.club.hub import NO_LONGER, Hub
+from umtali.club.hub import NO_LONGER, Address, Hub
 from umtali.club.members import by_name
 from umtali.club.notify import Notifier
 from umtali.club.server import ClubServer
@@ -65,6 +65,11 @@ def wait_until(test: object, what: str) -> None:
     while not test():  # type: ignore[operator]
         assert time.monotonic() < end, f"{what} never happened"
         time.sleep(0.02)
+
+
+def test_the_server_tells_its_lobbies_where_it_listens(served: Served) -> None:
+    """What a lobby says to type (an invite, the way back) is the server's own port."""
+    assert served.hub.address == Address("localhost", served.port)
 
 
 @needs_ssh
@@ -196,6 +201,46 @@ def test_the_hub_finds_what_another_process_did_and_tells_the_watchers(
     other.db.close()
 
 
+class _Open:
+    """A member's session as the hub knows it, keeping the line it was closed with."""
+
+    def __init__(self, member_id: int) -> None:
+        self.member_id = member_id
+        self.fingerprint = "SHA256:x"
+        self.address = "127.0.0.1"
+        self.closed: list[str] = []
+
+    def close(self, line: str) -> None:
+        self.closed.append(line)
+
+
+@pytest.mark.parametrize(
+    ("action", "told"),
+    [
+        ("suspend", "Your membership of Umtali club is suspended: ask its admin."),
+        ("remove", NO_LONGER),
+    ],
+)
+def test_an_open_session_is_told_whether_its_member_was_suspended_or_removed(
+    tmp_path: Path, action: str, told: str
+) -> None:
+    """The play-test: a suspended member's open session said he was removed, and the
+    server's log named him by his id alone."""
+    club = new_club(tmp_path)
+    ben = add_member(club, "Ben")
+    logged: list[str] = []
+    hub = Hub(club, logged.append)
+    session = _Open(ben.id)
+    hub.arrive(session)
+    admin.MEMBER_ACTIONS[action][0](club, "Ben")
+    hub.poll()
+    assert session.closed == [told]
+    status = "suspended" if action == "suspend" else "removed"
+    assert logged == [f"closed a session of Ben: {status}"]
+    assert not hub.online(ben.id)
+    club.db.close()
+
+
 def test_the_notify_command_runs_in_the_background_and_a_failing_one_is_logged(
     tmp_path: Path,
 ) -> None:
@@ -238,3 +283,52 @@ def test_many_wrong_codes_shut_the_door_to_every_code_for_a_while() -> None:
                                                  known.__contains__).banner  # fmt: skip
     now[0] += codes.DOOR_LOCKOUT + 1
     assert door.admit_invite("good-code-here", "10.0.1.3", known.__contains__).role is not None
+
+
+def test_ctrl_c_at_a_plain_prompt_answers_it_and_the_server_s_loop_goes_on() -> None:
+    """The play-test's Ctrl-C in the plain lobby: the KeyboardInterrupt rose in a task on
+    the server's loop, which stopped the loop, and every session with it."""
+    import asyncio
+    import threading
+
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from umtali.club.plain import RemoteLines
+    from umtali.ui.theme import Theme
+
+    loop = asyncio.new_event_loop()
+    runner = threading.Thread(target=loop.run_forever, daemon=True)
+    runner.start()
+    try:
+        with create_pipe_input() as keys:
+            lines = RemoteLines(loop, lambda text: None, keys, DummyOutput(), Theme(), lambda: 80)
+            keys.send_text("\x03")
+            assert _answer(lines, "lobby> ") is KeyboardInterrupt
+            keys.send_text("quit\r")
+            assert _answer(lines, "lobby> ") == "quit"  # the loop still answers
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        runner.join(PATIENCE)
+        if not runner.is_alive():
+            loop.close()
+
+
+def _answer(lines: object, message: str) -> object:
+    """What ``lines.ask(message)`` returns, or the type of what it raises; asked in a
+    thread of its own, so a question nobody can answer fails the test, not hangs it."""
+    import threading
+
+    got: list[object] = []
+
+    def ask() -> None:
+        try:
+            got.append(lines.ask(message))  # type: ignore[attr-defined]
+        except BaseException as err:
+            got.append(type(err))
+
+    asker = threading.Thread(target=ask, daemon=True)
+    asker.start()
+    asker.join(PATIENCE)
+    assert got, f"{message!r} was never answered"
+    return got[0]

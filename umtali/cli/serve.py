@@ -112,7 +112,9 @@ def _init(args: argparse.Namespace) -> int:
         print(f"Host key fingerprint: {fingerprint(key)}")
         if public_key:
             member = admin.add_admin_key(club, args.admin_name, public_key)
-            print(f"{member.name} is its admin: connect with ssh -p 2323 localhost.")
+            print(f"{member.name} is its admin.")
+            print("Start it with: umtali serve run")
+            print(f"Then {member.name} connects with: ssh -p 2323 localhost")
         else:
             invite = admin.make_invite(club, admin=True)
             print("Start it with: umtali serve run")
@@ -191,9 +193,11 @@ def _settings(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     with _club(args) as club:
         done = admin.export(club, Path(args.folder))
+    # Games left out are told only where there are some: "0 left out" read as a warning.
+    withheld = f" ({done.withheld} left out: not every player allowed it)" if done.withheld else ""
     print(
         f"Exported {done.games} finished game{'s' if done.games != 1 else ''} to "
-        f"{done.folder} ({done.withheld} left out: not every player allowed it)."
+        f"{done.folder}{withheld}."
     )
     return 0
 

@@ -12,7 +12,8 @@ the last id seen.  A watcher may be told twice of a change made here (once by th
 club, once by the poll): it reloads what it shows, which costs nothing twice.
 
 The poll also checks the members connected here: one whose membership was suspended
-or removed, by any process, has every session here closed with one line.
+or removed, by any process, has every session here closed with one line that says
+which (:func:`membership_ended`).
 
 Callbacks run on whichever thread found the change: a screen hands the news to its
 own thread.
@@ -22,11 +23,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from umtali.club.club import Club
 from umtali.club.members import Status
 from umtali.club.offers import Offer
+from umtali.ui.textsafe import visible
 
 #: Rows one poll reads at most from each table (a burst beyond waits for the next).
 POLL_ROWS = 1000
@@ -37,7 +40,7 @@ LAG = 200
 #: The "game" to watch for a change in any game (a lobby, which rings for its own).
 ANY_GAME = 0
 
-#: The line a member whose membership ended is shown as their session closes.
+#: The line a removed member is shown as their session closes.
 NO_LONGER = "You are no longer a member of this club."
 
 
@@ -72,6 +75,30 @@ class _Tail:
         return fresh
 
 
+def membership_ended(status: Status, club_name: str) -> str:
+    """What a member whose membership is not active is told, at the door or as their
+    open session closes: a suspension may be lifted, so it says whom to ask."""
+    if status is Status.SUSPENDED:
+        return f"Your membership of {club_name} is suspended: ask its admin."
+    return NO_LONGER
+
+
+@dataclass(frozen=True, slots=True)
+class Address:
+    """Where members reach this server: the host they type, and the port it listens on."""
+
+    host: str
+    port: int
+
+    def ssh(self, user: str = "") -> str:
+        """The command that connects, as ``user`` (an invite code) where given.
+
+        >>> Address("localhost", 2323).ssh(), Address("club.example", 22).ssh("bako-tesi-rumu")
+        ('ssh -p 2323 localhost', 'ssh -p 22 bako-tesi-rumu@club.example')
+        """
+        return f"ssh -p {self.port} {user + '@' if user else ''}{self.host}"
+
+
 class Connected(Protocol):
     """A member's session, as the hub knows it."""
 
@@ -89,6 +116,9 @@ class Hub:
     def __init__(self, club: Club, log: Callable[[str], None] = lambda line: None) -> None:
         self.club = club
         self.log = log
+        # Where members reach this process's server, once it listens: its lobbies say
+        # it (an invite, the way back); None where no server listens (a test's lobby).
+        self.address: Address | None = None
         self._lock = threading.Lock()
         self._watchers: dict[int, list[Callable[[int], None]]] = {}
         self._hearers: dict[int, list[Callable[[int], None]]] = {}  # by member
@@ -254,12 +284,16 @@ class Hub:
             return
         marks = ", ".join("?" for _ in ids)
         with self.club.db.transaction() as tx:
-            rows = tx.all(f"SELECT id, status FROM members WHERE id IN ({marks})", ids)
-        active = {int(mid) for mid, status in rows if status == Status.ACTIVE.value}
+            rows = tx.all(f"SELECT id, name, status FROM members WHERE id IN ({marks})", ids)
+        found = {int(mid): (str(name), Status(status)) for mid, name, status in rows}
         for member_id in ids:
-            if member_id not in active:
-                with self._lock:  # closed once: the hub forgets them at once
-                    closing = self._sessions.pop(member_id, [])
-                for session in closing:
-                    self.log(f"closed a session of member {member_id}: no longer a member")
-                    session.close(NO_LONGER)
+            # A member with no row left is gone as a removed one is.
+            name, status = found.get(member_id, (f"member {member_id}", Status.REMOVED))
+            if status is Status.ACTIVE:
+                continue
+            with self._lock:  # closed once: the hub forgets them at once
+                closing = self._sessions.pop(member_id, [])
+            words = membership_ended(status, self.club.settings().name) if closing else ""
+            for session in closing:
+                self.log(f"closed a session of {visible(name)}: {status.value}")
+                session.close(words)

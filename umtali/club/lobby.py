@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 from prompt_toolkit.completion import WordCompleter
 from rich.console import Group, RenderableType
@@ -25,13 +26,14 @@ from umtali.club import games, members, offers
 from umtali.club.club import Club
 from umtali.club.games import ClubGameError, Stored
 from umtali.club.heard import Glance, heard
-from umtali.club.hub import ANY_GAME, Hub
+from umtali.club.hub import ANY_GAME, Address, Hub
 from umtali.club.members import Member, MemberError
-from umtali.club.settings import SettingError, turn_time, turn_words
+from umtali.club.settings import TURN_TIMES, turn_time, turn_words
 from umtali.club.table import Changed, Sitting, Watch
 from umtali.engine.errors import UmtaliError
 from umtali.engine.rules import PRESETS
 from umtali.store.database import Transaction
+from umtali.ui.commands import did_you_mean
 from umtali.ui.screen import Screen
 from umtali.ui.text import as_sentence, visible
 from umtali.ui.theme import DEFAULT_THEME, Theme
@@ -42,6 +44,13 @@ BELL = "*"
 
 class Leave(Exception):
     """The member leaves the club (quit)."""
+
+
+@runtime_checkable
+class _Parting(Protocol):
+    """A remote screen, whose client is told one last line after it closes."""
+
+    parting: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +72,7 @@ class Lobby:
     watch: Watch | None = None
     theme: Theme = DEFAULT_THEME
     hear: Watch | None = None  # the hub's: offers to or by a member, and seeks
+    address: Address | None = None  # where the server listens, if one does
     _waiting: bool = False
     _glance: Glance | None = None  # what the page showed last
     _mine: frozenset[int] = frozenset()  # the member's games, as the page last showed
@@ -84,18 +94,40 @@ class Lobby:
                     )
                 except Changed:
                     continue
-                except (KeyboardInterrupt, EOFError):
+                except KeyboardInterrupt:
+                    self._farewell()
                     return
+                except EOFError:
+                    return  # the connection went (or the server ended it): none to tell
                 finally:
                     self._waiting = False
                 try:
                     self.command(line)
                 except Leave:
+                    self._farewell()
                     return
                 except (UmtaliError, ValueError) as err:
                     self.screen.say(Text(as_sentence(str(err)), "red"))
         finally:
             unwatch()
+
+    def _farewell(self) -> None:
+        """Goodbye, with what waits and the way back: the last line the member's
+        terminal keeps, after the session's screen is gone (said, on a screen without
+        such a line)."""
+        with self.club.db.transaction(read_only=True) as tx:
+            waiting = len(games.games_of(tx, self.member.id))
+        if waiting:
+            said = f"Your {waiting} games wait" if waiting != 1 else "Your game waits"
+            words = f"{said} for you" + ("; " if self.address is not None else ".")
+        else:
+            words = "Goodbye" + (": " if self.address is not None else ".")
+        if self.address is not None:
+            words += f"{self.address.ssh()} brings you back."
+        if isinstance(self.screen, _Parting):
+            self.screen.parting = words
+        else:
+            self.screen.say(Text(words))
 
     def _watch_mine(self) -> Callable[[], None]:
         """Be woken when any of the member's games changes (the bell)."""
@@ -238,7 +270,9 @@ class Lobby:
             words = ["open", *words]
         found = _BY_NAME.get(words[0].lower())
         if found is None:
-            raise MemberError(f"'{visible(words[0])}' is not a lobby command: type help.")
+            near = did_you_mean(words[0], _BY_NAME)
+            hint = f"did you mean {near}?" if near is not None else "type help."
+            raise MemberError(f"'{visible(words[0])}' is not a lobby command: {hint}")
         found.run(self, words[1:])
 
     def open_game(self, game_id: int, spectator: bool = False) -> None:
@@ -255,23 +289,25 @@ def _id(args: list[str], what: str) -> int:
     return int(args[0].lstrip("#"))
 
 
-def _terms(args: list[str]) -> tuple[str, str, int | None]:
-    """Variant, game or session, and turn time from words in any order."""
+def _terms(lobby: Lobby, args: list[str]) -> tuple[str, str, int | None]:
+    """Variant, game or session, and turn time from words in any order.  A word that is
+    none of them is told the club's own variants and the turn times allowed, each read
+    from its one registry (the club's settings, :data:`TURN_TIMES`)."""
     rules, kind, turn = "classic", "game", None
     for word in args:
         low = word.lower()
         if low in PRESETS:
-            rules = low
+            rules = low  # one the club does not play is refused with the club's list
         elif low in ("game", "session"):
             kind = low
+        elif low[:1].isdigit():
+            turn = turn_time(low)  # a time not allowed: its error names those that are
         else:
-            try:
-                turn = turn_time(low)
-            except SettingError:
-                raise MemberError(
-                    f"'{visible(word)}' is not a variant ({', '.join(PRESETS)}), game or "
-                    "session, or a turn time (1h to 14d)."
-                ) from None
+            variants = ", ".join(lobby.club.settings().variants)
+            raise MemberError(
+                f"'{visible(word)}' is not a variant this club plays ({variants}), game or "
+                f"session, or a turn time ({', '.join(TURN_TIMES)})."
+            )
     return rules, kind, turn
 
 
@@ -312,14 +348,14 @@ def _list_playing(lobby: Lobby) -> None:
 def _challenge(lobby: Lobby, args: list[str]) -> None:
     if not args:
         raise MemberError("Say whom: challenge NAME [variant] [game|session] [turn time].")
-    rules, kind, turn = _terms(args[1:])
+    rules, kind, turn = _terms(lobby, args[1:])
     offer = lobby.club.challenge(lobby.member.id, args[0], rules, kind, turn)
     lobby.screen.say(Text(f"Challenge {offer.id} sent: {rules} {kind}, "
                           f"{turn_words(offer.turn_ms)} a turn."))  # fmt: skip
 
 
 def _seek(lobby: Lobby, args: list[str]) -> None:
-    rules, kind, turn = _terms(args)
+    rules, kind, turn = _terms(lobby, args)
     offer = lobby.club.challenge(lobby.member.id, None, rules, kind, turn)
     lobby.screen.say(Text(f"Seek {offer.id} is open to anyone: {rules} {kind}."))
 
@@ -337,7 +373,7 @@ def _decline(lobby: Lobby, args: list[str]) -> None:
 def _practice(lobby: Lobby, args: list[str]) -> None:
     levels = level_names()
     level = next((a.lower() for a in args if a.lower() in levels), "normal")
-    rules, kind, _ = _terms([a for a in args if a.lower() not in levels])
+    rules, kind, _ = _terms(lobby, [a for a in args if a.lower() not in levels])
     game = lobby.club.practice(lobby.member.id, level, rules, kind)
     lobby.open_game(game.id)
 
@@ -495,8 +531,12 @@ def _admin(lobby: Lobby, args: list[str]) -> None:
         lobby.screen.page(table, "members")
     elif word == "invite":
         invite = admin.make_invite(club, admin=rest[:1] == ["admin"], by=lobby.member.id)
+        # The server knows where it listens; a lobby without one says the parts to fill in.
+        join = (
+            lobby.address.ssh(invite.code) if lobby.address else f"ssh -p PORT {invite.code}@HOST"
+        )
         lobby.screen.say(Text(f"Invite code {invite.code}: good for one newcomer for a week "
-                              f"(ssh -p PORT {invite.code}@HOST)."))  # fmt: skip
+                              f"({join})."))  # fmt: skip
     elif word == "invites":
         codes = ", ".join(i.code for i in admin.open_invites(club)) or "none"
         lobby.screen.say(Text(f"Open invites: {codes}."))
@@ -528,11 +568,14 @@ def _admin(lobby: Lobby, args: list[str]) -> None:
 
 def _help(lobby: Lobby, args: list[str]) -> None:
     table = Table(title="Lobby commands", title_justify="left", box=None)
-    table.add_column("command")
+    table.add_column("command", no_wrap=True)  # each form whole: the words wrap instead
     table.add_column("what it does")
     for command in COMMANDS:
-        table.add_row(f"{command.name} {command.args}".strip(), command.about)
-    lobby.screen.page(table, "help")
+        # Text, not markup: a string cell would take "[variant]" for a style tag.
+        table.add_row(Text(f"{command.name} {command.args}".strip()), Text(command.about))
+    variants = " ".join(lobby.club.settings().variants)
+    choices = Text(f"variant: {variants} · turn time: {' '.join(TURN_TIMES)}", "dim")
+    lobby.screen.page(Group(table, choices), "help")
 
 
 def _quit(lobby: Lobby, args: list[str]) -> None:
@@ -542,9 +585,10 @@ def _quit(lobby: Lobby, args: list[str]) -> None:
 #: Every lobby command, in the order help lists them.
 COMMANDS: tuple[LobbyCommand, ...] = (
     LobbyCommand("open", "N", "open your game N (or type its number)", _open),
-    LobbyCommand("challenge", "NAME [variant] [game|session] [1h..14d]",
+    LobbyCommand("challenge", "NAME [variant] [game|session] [turn time]",
                  "challenge a member", _challenge),
-    LobbyCommand("seek", "[variant] [game|session] [1h..14d]", "an offer anyone may take", _seek),
+    LobbyCommand("seek", "[variant] [game|session] [turn time]", "an offer anyone may take",
+                 _seek),
     LobbyCommand("accept", "N", "take a challenge or a seek", _accept),
     LobbyCommand("decline", "N", "decline a challenge, or withdraw your own offer", _decline),
     LobbyCommand("practice", "[level] [variant] [game|session]",
@@ -627,7 +671,7 @@ def _ago(ms: int) -> str:
 def run_member(club: Club, hub: Hub, member: Member, screen: Screen, fingerprint: str,
                plain: bool = False) -> None:  # fmt: skip
     """A member's connection: the lobby until they quit."""
-    Lobby(club, member, screen, fingerprint, hub.watch, hear=hub.hear).run()
+    Lobby(club, member, screen, fingerprint, hub.watch, hear=hub.hear, address=hub.address).run()
 
 
 __all__ = ["BELL", "COMMANDS", "Lobby", "LobbyCommand", "run_member"]

@@ -47,6 +47,10 @@ class _Lines:
         return False
 
 
+class _Interrupted(Exception):
+    """Ctrl-C at a plain prompt, carried from the loop to the thread that asked."""
+
+
 class RemoteLines(SpokenScreen):
     """The plain screen of one SSH session."""
 
@@ -98,12 +102,16 @@ class RemoteLines(SpokenScreen):
             with self._lock:
                 self._task = asyncio.current_task()
             ask = self.prompts.prompt_async(message, completer=completer)
-            if self.answer_within is None:
-                return await ask
             try:
+                if self.answer_within is None:
+                    return await ask
                 return await asyncio.wait_for(ask, self.answer_within)
             except asyncio.TimeoutError:
                 raise TimeoutError(f"no answer in {self.answer_within:g} seconds") from None
+            except KeyboardInterrupt:
+                # Ctrl-C answers the question, in the worker thread: raised in a task it
+                # would stop the server's loop, and every member's session with it.
+                raise _Interrupted() from None
 
         with self._lock:
             if self._closed:
@@ -112,6 +120,8 @@ class RemoteLines(SpokenScreen):
             self._asking = asking
         try:
             return asking.result()
+        except _Interrupted:
+            raise KeyboardInterrupt() from None
         except concurrent.futures.CancelledError:
             with self._lock:
                 answered, self._answered = self._answered, None

@@ -39,7 +39,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.text import Text
 
 from umtali.club.club import Club
-from umtali.club.hub import NO_LONGER, Hub
+from umtali.club.hub import NO_LONGER, Address, Hub, membership_ended
 from umtali.club.invites import InviteDoor, looks_like_code
 from umtali.club.members import Member, MemberError, Status, by_key
 from umtali.engine.errors import UmtaliError
@@ -167,9 +167,7 @@ class _MemberDoor(_Door):
         owner = await self.server.blocking(_owner, self.server.club, key_print)
         if owner is not None:
             if owner.status is not Status.ACTIVE:
-                self._refusal = (
-                    f"Your membership of {self.server.club_name()} is suspended: ask its admin."
-                )
+                self._refusal = membership_ended(owner.status, self.server.club_name())
                 return False
             self.member, self.key_print = owner, key_print
             return True
@@ -220,7 +218,7 @@ class _MemberDoor(_Door):
         return (
             f"This key is not a member of {server.club_name()}. Ask the club's admin for an "
             "invite code, then connect with "
-            + _command(f"ssh -p {server.port} CODE@{server.address}")
+            + _command(Address(server.address, server.port).ssh("CODE"))
             + "."
         )
 
@@ -287,7 +285,7 @@ class _MemberDoor(_Door):
             server.log(f"a session of {self.peer} failed: {type(err).__name__}: {err}")
         finally:
             lines.end()
-            session.parting = here.last_line or session.parting
+            session.parting = here.last_line or lines.parting or session.parting
 
     def _body(self, app: Screened, here: _Here) -> None:
         """The worker thread: a newcomer chooses a name, then the member's lobby."""
@@ -379,6 +377,7 @@ class ClubServer(Server):
 
     def start(self) -> int:
         self.port = super().start()
+        self.hub.address = Address(self.address, self.port)  # the lobbies' to say
         asyncio.run_coroutine_threadsafe(self._ticks(), self.loop)
         return self.port
 

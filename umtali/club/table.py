@@ -324,7 +324,7 @@ class Sitting:
                 results, (visible(names[0]), visible(names[1])), winner,
                 progress.game_number, wins, self.theme,
             ))  # fmt: skip
-        words = _ending_words(stored, names)
+        words = _ending_words(stored, names, not self.spectator)
         self.screen.say(Text(words, "bold"))
         with contextlib.suppress(KeyboardInterrupt, EOFError, Changed):
             self.screen.ask("Enter for the lobby: ")
@@ -433,18 +433,26 @@ def _left(ms: int) -> str:
     return " ".join(parts)
 
 
-def _ending_words(stored: Stored, names: tuple[str, str]) -> str:
+def _ending_words(stored: Stored, names: tuple[str, str], player: bool) -> str:
+    """How the game ended, by the club's number for it (the end screen above counts the
+    games of its match: "Winner of game 1"), and for a player where to see it again."""
+    club_game = f"club game {stored.id}"
     if stored.winner is None:
-        return f"Game {stored.id} is over."
-    winner = visible(names[stored.winner - 1])
-    loser = visible(names[2 - stored.winner])
-    ending = stored.ending or ""
-    if ending == "resigned":
-        return f"{loser} resigned: {winner} wins game {stored.id}."
-    if ending.startswith("forfeit"):
-        why = ending.partition(": ")[2]
-        return f"{loser} forfeited ({why}): {winner} wins game {stored.id}."
-    return f"{winner} wins game {stored.id}."
+        said = f"Club game {stored.id} is over."
+    else:
+        winner = visible(names[stored.winner - 1])
+        loser = visible(names[2 - stored.winner])
+        ending = stored.ending or ""
+        if ending == "resigned":
+            said = f"{loser} resigned: {winner} wins {club_game}."
+        elif ending.startswith("forfeit"):
+            why = ending.partition(": ")[2]
+            said = f"{loser} forfeited ({why}): {winner} wins {club_game}."
+        else:
+            said = f"{winner} wins {club_game}."
+    if not player:
+        return said  # a spectator's lobby neither replays nor reviews another's game
+    return f"{said} Type replay {stored.id} or review {stored.id} in the lobby to see it again."
 
 
 __all__ = ["LEAVE_WORDS", "Changed", "Sitting", "Watch"]

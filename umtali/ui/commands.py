@@ -358,13 +358,25 @@ def _not_a_command(text: str, words: list[str], err: InvalidNotation) -> str:
     word typed alone (a move or a command), a card mistyped, or nonsense."""
     head = words[0].lower()
     alone = [w for c in COMMANDS if not c.text_missing for w in c.words]
-    near = difflib.get_close_matches(head, [*_VERBS, *alone], n=1, cutoff=0.7)
-    if near:
-        return f"{text.strip()!r} is not a command: did you mean {near[0]}?"
+    near = did_you_mean(head, [*_VERBS, *alone])
+    if near is not None:
+        return f"{text.strip()!r} is not a command: did you mean {near}?"
     bad = next((w for w in words if not _is_card(w)), words[0])
     if bad.upper().startswith(_RANKS) and len(bad) <= 4:
         return str(err)  # a card mistyped: Card.parse names it and says how to write one
     return f"{text.strip()!r} is not a command: try draw, take, meld, play, discard, or help"
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str | None:
+    """The known word that ``word`` is a slip of the keys from (``discrad``, ``drwa``),
+    or None: the one suggester for a word no prompt knows, at the table and in the
+    club's lobby, so both forgive the same slips.
+
+    >>> did_you_mean("chalenge", ["challenge", "accept"]), did_you_mean("zzz", ["draw"])
+    ('challenge', None)
+    """
+    near = difflib.get_close_matches(word.lower(), list(known), n=1, cutoff=0.7)
+    return near[0] if near else None
 
 
 def _is_card(word: str) -> bool:

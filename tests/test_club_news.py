@@ -347,3 +347,41 @@ def test_the_full_screen_rings_the_bell_on_its_own_output_from_its_loop() -> Non
     finally:
         loop.close()
     assert written.getvalue().count("\a") == 1
+
+
+def test_a_club_of_the_first_schema_migrates_and_its_open_offer_is_taken(
+    database_url: str,
+) -> None:
+    """A club made before offers were logged (schema 1), with a challenge open: the
+    program refuses it until ``umtali serve migrate``, and then the challenge is taken
+    as any other, its change logged for the other processes' lobbies."""
+    from umtali.club.schema import MIGRATIONS
+    from umtali.store.database import DatabaseError
+
+    db = Database.open(database_url)
+    try:
+        db.migrate(MIGRATIONS[:1], NOW)
+        with db.transaction() as tx:
+            for name in ("Ann", "Ben"):
+                tx.execute(
+                    "INSERT INTO members (name, fold, joined_at, last_seen) VALUES (?, ?, ?, ?)",
+                    (name, name.lower(), NOW, NOW),
+                )
+            tx.execute(
+                "INSERT INTO offers (from_id, to_id, rules, kind, turn_ms, made_at)"
+                " VALUES (1, 2, 'classic', 'game', 86400000, ?)",
+                (NOW,),
+            )
+        with pytest.raises(DatabaseError, match="umtali serve migrate"):
+            Club.open(database_url)
+        assert Club.migrate(db, NOW) == [2]
+    finally:
+        db.close()
+    club = Club.open(database_url)
+    try:
+        game = club.accept(2, 1)
+        assert set(game.players) == {1, 2}
+        with club.db.transaction(read_only=True) as tx:
+            assert tx.all("SELECT offer_id, status FROM offer_changes") == [(1, "accepted")]
+    finally:
+        club.db.close()

@@ -171,6 +171,23 @@ def test_a_challenge_reaches_the_lobby_at_once_with_one_line_and_the_bell(club: 
     assert screen.rings == 1
 
 
+def test_a_change_that_wakes_the_lobby_twice_draws_its_page_once(club: Club) -> None:
+    """The re-test: the club tells a lobby of a challenge made here at once, and the
+    hub's poll tells it again; the second wake redrew the page, which on the full
+    screen wiped the line just said after a fraction of a second."""
+    hub = Hub(club)
+    ann, ben = _member(club, "Ann"), _member(club, "Ben")
+    challenge = lambda: club.challenge(ben.id, "Ann", "classic", "game", 24 * 3600 * 1000)  # noqa: E731
+    screen = _lobby(club, hub, ann, [challenge, hub.poll, "quit"])
+    assert screen.woken == 2
+    text = screen.text()
+    assert text.count("Ben challenges you") == 1
+    assert text.count("Offers") == 1  # the page with the challenge, drawn once
+    # After the second wake the prompt is asked again, under the line just said.
+    said = "Ben challenges you: classic game, 1 day a turn (accept 1 or decline 1)."
+    assert f"{said}\nAnn @ lobby> \nAnn @ lobby> " in text
+
+
 def test_a_seek_reaches_every_lobby_and_an_offer_declined_reaches_its_maker(club: Club) -> None:
     hub = Hub(club)
     ann, ben = _member(club, "Ann"), _member(club, "Ben")
@@ -286,6 +303,30 @@ def test_a_game_that_becomes_yours_says_so_and_rings_once_and_your_own_move_is_s
     anns_turn = lambda: _play_until(club, game.id, ben.id)  # noqa: E731
     screen = _lobby(club, hub, ann, ["", anns_turn, "", "quit"])
     assert "moved in game" not in screen.text() and screen.rings == 0
+
+
+def test_a_decision_that_leaves_the_page_as_it_was_draws_nothing(club: Club) -> None:
+    """Ben's draw, in the middle of his turn, changes nothing Ann's lobby shows: her
+    page is not drawn again (a plain screen read it out anew for every decision)."""
+    hub = Hub(club)
+    ann, ben, game = _game(club)
+    game = _play_until(club, game.id, ben.id)
+    if game.progress().pending().kind is Asked.DEAL:  # Ben deals: Ann takes the 11th card
+        club.play(ben.id, game.id, game.seq, Deal(1))
+        game = _play_until(club, game.id, ben.id)
+    assert game.progress().pending().kind is Asked.MOVE
+    hand = game.progress().hand
+    assert hand is not None
+    draw = next(a for a in hand.legal_actions() if str(a) == "draw")
+    game = club.play(ben.id, game.id, game.seq, Move(draw)).game  # Ann's page: 1* already
+    after = game.progress().hand
+    assert after is not None
+    # A meld goes on Ben's side: his turn goes on, and Ann's page reads as it did.
+    meld = next(a for a in after.legal_actions() if not str(a).startswith("discard"))
+    one = lambda: club.play(ben.id, game.id, game.seq, Move(meld))  # noqa: E731
+    screen = _lobby(club, hub, ann, [one, "quit"])
+    assert screen.woken == 1 and club.game(game.id).to_move == ben.id
+    assert screen.text().count("Your games") == 1, screen.text()
 
 
 def test_no_games_in_progress_points_to_the_finished_ones(club: Club) -> None:

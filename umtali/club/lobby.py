@@ -12,12 +12,13 @@ called to act.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from prompt_toolkit.completion import WordCompleter
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -82,17 +83,30 @@ class Lobby:
         """The lobby until the member quits (or the connection ends)."""
         unwatch = self._watch_mine()
         self.screen.say(Text(self._greeting(), "bold"))
+        woken = False
+        drawn = ""  # the page last drawn, as text
         try:
             while True:
                 before = self._glance
-                self.screen.show(self.page())
-                self._tell(before)
+                page = self.page()
+                # One change may wake the lobby more than once (its game's watch, its
+                # offer's, another process's poll), and a game's every decision wakes
+                # it: a wake that leaves the page reading as it did draws nothing, so
+                # the lines just said stay on the screen, and a plain screen is not read
+                # the same page again.  What concerns the member shows on the page.
+                text = _as_text(page, self.screen.size()[0])
+                if not woken or text != drawn:
+                    self.screen.show(page)
+                    self._tell(before)
+                    drawn = text
+                woken = False
                 try:
                     self._waiting = True
                     line = self.screen.ask(
                         f"{visible(self.member.name)} @ lobby> ", completer=_COMPLETER
                     )
                 except Changed:
+                    woken = True
                     continue
                 except KeyboardInterrupt:
                     self._farewell()
@@ -651,6 +665,14 @@ def _rating(member: Member, alone: bool = False) -> str:
         return rating
     games_word = "game" if member.rated == 1 else "games"
     return f"rating {rating} after {member.rated} {games_word}"
+
+
+def _as_text(page: RenderableType, width: int) -> str:
+    """``page`` as the words a screen ``width`` wide shows (no colour): what a wake
+    compares to know whether the page changed for its reader."""
+    out = io.StringIO()
+    Console(width=width, file=out, color_system=None).print(page)
+    return out.getvalue()
 
 
 def _short_left(ms: int) -> str:

@@ -675,6 +675,11 @@ def test_leaving_the_lobby_says_goodbye_with_what_waits_and_the_way_back(
         assert (
             screen.parting == "Your 2 games wait for you; ssh -p 2323 club.example brings you back."
         )
+    # A member of the plain screen is given the way back to it.
+    plain = _Remote(lambda message: "quit")
+    Lobby(club, ann, plain, address=Address("club.example", 2323), plain=True).run()
+    assert plain.parting is not None
+    assert plain.parting.endswith("; ssh -t -p 2323 club.example plain brings you back.")
     alone = _Scripted(lambda message: "quit")  # no server, no last line: said
     Lobby(club, _member(club, "Cat"), alone).run()
     assert alone.text().endswith("Goodbye.\n")

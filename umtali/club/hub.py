@@ -90,13 +90,17 @@ class Address:
     host: str
     port: int
 
-    def ssh(self, user: str = "") -> str:
-        """The command that connects, as ``user`` (an invite code) where given.
+    def ssh(self, user: str = "", plain: bool = False) -> str:
+        """The command that connects, as ``user`` (an invite code) where given, to the
+        ``plain`` screen where asked (it needs a terminal: ``-t``).
 
         >>> Address("localhost", 2323).ssh(), Address("club.example", 22).ssh("bako-tesi-rumu")
         ('ssh -p 2323 localhost', 'ssh -p 22 bako-tesi-rumu@club.example')
+        >>> Address("localhost", 2323).ssh(plain=True)
+        'ssh -t -p 2323 localhost plain'
         """
-        return f"ssh -p {self.port} {user + '@' if user else ''}{self.host}"
+        at = f"{user + '@' if user else ''}{self.host}"
+        return f"ssh -t -p {self.port} {at} plain" if plain else f"ssh -p {self.port} {at}"
 
 
 class Connected(Protocol):

@@ -74,6 +74,7 @@ class Lobby:
     theme: Theme = DEFAULT_THEME
     hear: Watch | None = None  # the hub's: offers to or by a member, and seeks
     address: Address | None = None  # where the server listens, if one does
+    plain: bool = False  # the member asked for the plain screen (the way back says so)
     _waiting: bool = False
     _glance: Glance | None = None  # what the page showed last
     _mine: frozenset[int] = frozenset()  # the member's games, as the page last showed
@@ -137,7 +138,7 @@ class Lobby:
         else:
             words = "Goodbye" + (": " if self.address is not None else ".")
         if self.address is not None:
-            words += f"{self.address.ssh()} brings you back."
+            words += f"{self.address.ssh(plain=self.plain)} brings you back."
         if isinstance(self.screen, _Parting):
             self.screen.parting = words
         else:
@@ -693,7 +694,16 @@ def _ago(ms: int) -> str:
 def run_member(club: Club, hub: Hub, member: Member, screen: Screen, fingerprint: str,
                plain: bool = False) -> None:  # fmt: skip
     """A member's connection: the lobby until they quit."""
-    Lobby(club, member, screen, fingerprint, hub.watch, hear=hub.hear, address=hub.address).run()
+    Lobby(
+        club,
+        member,
+        screen,
+        fingerprint,
+        hub.watch,
+        hear=hub.hear,
+        address=hub.address,
+        plain=plain,
+    ).run()
 
 
 __all__ = ["BELL", "COMMANDS", "Lobby", "LobbyCommand", "run_member"]

@@ -22,6 +22,29 @@ from umtali.club.members import Member
 from umtali.store.database import Database
 from umtali.ui.app import AppScreen
 
+#: Where a test's clock starts (ms since the epoch): 2027, a weekday like any other.
+START_MS = 1_800_000_000_000
+
+
+class Clock:
+    """Time the tests move by hand: nothing ever waits."""
+
+    def __init__(self) -> None:
+        self.ms = START_MS
+
+    def __call__(self) -> int:
+        return self.ms
+
+    def pass_(self, ms: int) -> None:
+        self.ms += ms
+
+
+def joined(club: Club, name: str) -> Member:
+    """A member called ``name`` who joined by an invite, with a key of their own."""
+    with club.db.transaction() as tx:
+        code = members.make_invite(tx, None, club.now()).code
+    return club.join(code, name, f"SHA256:{name}", f"ssh-ed25519 AAAA{name}")
+
 
 def new_club(tmp: Path, name: str = "club.sqlite3") -> Club:
     db = Database.open(tmp / name)

@@ -7,9 +7,15 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import postgres
 import pytest
+
+if TYPE_CHECKING:  # imported where used: the club's modules load only for its tests
+    from clubhouse import Clock
+
+    from umtali.club.club import Club
 
 # Where PYTHONDONTWRITEBYTECODE is set (as on shared machines and in containers), every
 # xdist worker compiled umtali and the tests from source on every run: about two seconds
@@ -83,3 +89,25 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "club.db")
     return str(request.getfixturevalue("postgres_url"))
+
+
+@pytest.fixture
+def clock() -> Clock:
+    """The club's clock, moved by hand."""
+    from clubhouse import Clock
+
+    return Clock()
+
+
+@pytest.fixture
+def club(database_url: str, clock: Clock) -> Iterator[Club]:
+    """A new club on each engine in turn, on the test's clock, its deals seeded (a
+    module's own ``club`` fixture, where it has one, comes first)."""
+    from umtali.club.club import Club
+    from umtali.store.database import Database
+
+    db = Database.open(database_url)
+    Club.migrate(db, clock())
+    seeds = iter(range(1000, 10**6))
+    yield Club(db, clock=clock, seeds=lambda: next(seeds))
+    db.close()

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
+from clubhouse import Clock, joined
 from rich.console import Console
 
 from umtali.bots import make_bot
@@ -21,44 +22,10 @@ from umtali.club.settings import DAY, HOUR, TIMEOUTS_MOST
 from umtali.engine.actions import Action, ActionKind
 from umtali.engine.errors import IllegalAction
 from umtali.engine.progress import SPECTATOR, Asked, Deal, Decision, Move
-from umtali.store.database import Database
-
-
-class Clock:
-    """Time the tests move by hand: nothing ever waits."""
-
-    def __init__(self) -> None:
-        self.ms = 1_800_000_000_000
-
-    def __call__(self) -> int:
-        return self.ms
-
-    def pass_(self, ms: int) -> None:
-        self.ms += ms
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def club(database_url: str, clock: Clock) -> Iterator[Club]:
-    db = Database.open(database_url)
-    Club.migrate(db, clock())
-    seeds = iter(range(1000, 10**6))
-    yield Club(db, clock=clock, seeds=lambda: next(seeds))
-    db.close()
-
-
-def _member(club: Club, name: str) -> members.Member:
-    with club.db.transaction() as tx:
-        code = members.make_invite(tx, None, club.now()).code
-    return club.join(code, name, f"SHA256:{name}", f"ssh-ed25519 AAAA{name}")
 
 
 def _pair(club: Club, **terms: object) -> tuple[members.Member, members.Member, games.Stored]:
-    ann, ben = _member(club, "Ann"), _member(club, "Ben")
+    ann, ben = joined(club, "Ann"), joined(club, "Ben")
     offer = club.challenge(ann.id, "Ben", str(terms.get("rules", "classic")), "game", None)
     return ann, ben, club.accept(ben.id, offer.id)
 
@@ -104,18 +71,18 @@ def test_a_newcomer_joins_with_a_code_once_and_is_known_by_their_key_after(club:
 def test_a_name_is_refused_when_it_is_taken_looks_like_one_or_is_not_plain(
     club: Club, taken: str, wanted: str, why: str
 ) -> None:
-    _member(club, taken)
+    joined(club, taken)
     with pytest.raises(MemberError, match=why):
-        _member(club, wanted)
+        joined(club, wanted)
 
 
 def test_a_name_that_is_plain_and_unlike_the_others_is_taken(club: Club) -> None:
-    _member(club, "Ann")
-    assert _member(club, "Ann_2").name == "Ann_2"
+    joined(club, "Ann")
+    assert joined(club, "Ann_2").name == "Ann_2"
 
 
 def test_a_removed_member_is_no_longer_known_by_their_key(club: Club) -> None:
-    ann = _member(club, "Ann")
+    ann = joined(club, "Ann")
     with club.db.transaction() as tx:
         members.set_status(tx, ann.id, members.Status.SUSPENDED)
     assert club.identify("SHA256:Ann") is None
@@ -129,7 +96,7 @@ def test_a_removed_member_is_no_longer_known_by_their_key(club: Club) -> None:
 
 
 def test_a_member_keeps_more_keys_but_never_removes_the_last_or_the_one_in_use(club: Club) -> None:
-    ann = _member(club, "Ann")
+    ann = joined(club, "Ann")
     with club.db.transaction() as tx:
         only = members.keys_of(tx, ann.id)[0]
         with pytest.raises(MemberError, match="only key"):
@@ -208,7 +175,7 @@ def test_two_connections_racing_with_one_move_store_it_once(club: Club) -> None:
 
 
 def test_a_practice_game_against_a_bot_is_stored_and_the_bot_answers_at_once(club: Club) -> None:
-    ann = _member(club, "Ann")
+    ann = joined(club, "Ann")
     game = club.practice(ann.id, "easy", "classic", "game")
     n = 0
     while not game.over:
@@ -300,7 +267,7 @@ def test_a_member_on_holiday_keeps_their_time(club: Club, clock: Clock) -> None:
 
 
 def test_a_holiday_ends_when_the_years_thirty_days_are_used(club: Club, clock: Clock) -> None:
-    ann = _member(club, "Ann")
+    ann = joined(club, "Ann")
     club.away(ann.id, True)
     clock.pass_(31 * DAY)
     club.sweep()
@@ -345,7 +312,7 @@ def test_a_spectator_table_shows_no_card_of_either_hand(club: Club) -> None:
         member = game.players[player - 1]
         assert member is not None
         game = club.play(member, game.id, game.seq, decision).game
-    carol = _member(club, "Carol")
+    carol = joined(club, "Carol")
     screen = _Scripted(lambda message: "lobby")
     Sitting(club, carol, screen, game.id, spectator=True).run()
     hand = game.progress().hand
@@ -440,7 +407,7 @@ def test_an_admin_manages_the_club_from_the_lobby_and_a_member_may_not(club: Clu
     with club.db.transaction() as tx:
         code = members.make_invite(tx, None, club.now(), admin=True).code
     ann = club.join(code, "Ann", "SHA256:Ann", "ssh-ed25519 AAAAAnn")
-    ben = _member(club, "Ben")
+    ben = joined(club, "Ben")
     script = iter(
         ["admin members", "admin invite", "admin suspend ben", "admin settings turn_ms 1d", "quit"]
     )
@@ -463,7 +430,7 @@ def test_the_ladder_and_the_lobby_say_a_rating_alike(club: Club) -> None:
     line (never 'rating 0.0'), and comes after the rated, who have places."""
     from umtali.club.lobby import Lobby
 
-    ann, ben = _member(club, "Ann"), _member(club, "Ben")
+    ann, ben = joined(club, "Ann"), joined(club, "Ben")
     with club.db.transaction() as tx:  # Ben has played one rated game and lost it
         tx.execute(
             "UPDATE members SET mu = ?, sigma = ?, rated = 1 WHERE id = ?", (22.0, 7.0, ben.id)
@@ -517,7 +484,7 @@ def test_ctrl_c_or_a_hang_up_at_resign_keeps_the_game(club: Club, gone: type) ->
     "Resign game N?" resigned it.  Only y does."""
     from umtali.club.lobby import Lobby
 
-    ann = _member(club, "Ann")
+    ann = joined(club, "Ann")
     game = club.practice(ann.id, "easy", "classic", "game")
     answers = iter([f"resign {game.id}", gone, f"resign {game.id}", "n", "quit"])
 
@@ -536,7 +503,7 @@ def test_a_resigned_club_game_is_replayed_and_reviewed_to_the_resignation(club: 
     replay goes to the resignation and its review weighs that hand's decisions too."""
     from umtali.club.lobby import Lobby
 
-    ann = _member(club, "Ann")
+    ann = joined(club, "Ann")
     game = club.practice(ann.id, "easy", "classic", "game")
     for n in range(4):
         _, decision = _choice(game, n)
@@ -557,7 +524,7 @@ def test_the_lobby_s_review_shows_both_players_decisions_numbered_with_one_promp
 ) -> None:
     from umtali.club.lobby import Lobby
 
-    ann = _member(club, "Ann")
+    ann = joined(club, "Ann")
     game = club.practice(ann.id, "easy", "classic", "game")
     n = 0
     while not game.over:
@@ -582,7 +549,7 @@ def test_a_club_game_s_end_names_it_as_the_club_s_game_and_where_to_see_it_again
     and then "Ben wins game 3" (the club's number) with nothing to tell them apart."""
     from umtali.club.table import Sitting
 
-    ann = _member(club, "Ann")
+    ann = joined(club, "Ann")
     for _ in range(2):  # the club's game 3 is the first game of its own match
         club.practice(ann.id, "easy", "classic", "game")
     game = club.resign(ann.id, club.practice(ann.id, "easy", "classic", "game").id)
@@ -594,7 +561,7 @@ def test_a_club_game_s_end_names_it_as_the_club_s_game_and_where_to_see_it_again
         "to see it again." in " ".join(player.text().split())
     )
     watcher = _Scripted(lambda message: "")
-    Sitting(club, _member(club, "Cat"), watcher, game.id, spectator=True).run()
+    Sitting(club, joined(club, "Cat"), watcher, game.id, spectator=True).run()
     assert "Ann resigned: easy bot wins club game 3." in watcher.text()
     assert "replay 3" not in watcher.text()  # not the spectator's game to replay
 
@@ -607,7 +574,7 @@ def test_a_word_a_challenge_cannot_take_is_told_the_club_s_variants_and_turn_tim
     from umtali.club import admin
     from umtali.club.lobby import Lobby
 
-    ann, _cat = _member(club, "Ann"), _member(club, "Cat")
+    ann, _cat = joined(club, "Ann"), joined(club, "Cat")
     admin.change_setting(club, "variants", "classic family")
     script = iter(["challenge Cat family 4d", "seek bogus", "quit"])
     screen = _Scripted(lambda message: next(script))
@@ -629,7 +596,7 @@ def test_the_lobby_s_help_shows_every_command_whole_and_a_slip_gets_a_suggestion
     from umtali.club import admin
     from umtali.club.lobby import Lobby
 
-    ann = _member(club, "Ann")
+    ann = joined(club, "Ann")
     admin.change_setting(club, "variants", "classic rummy")
     script = iter(["help", "chalenge Ben", "xyzzy", "quit"])
     screen = _Scripted(lambda message: next(script))
@@ -681,7 +648,7 @@ def test_leaving_the_lobby_says_goodbye_with_what_waits_and_the_way_back(
     assert plain.parting is not None
     assert plain.parting.endswith("; ssh -t -p 2323 club.example plain brings you back.")
     alone = _Scripted(lambda message: "quit")  # no server, no last line: said
-    Lobby(club, _member(club, "Cat"), alone).run()
+    Lobby(club, joined(club, "Cat"), alone).run()
     assert alone.text().endswith("Goodbye.\n")
 
 

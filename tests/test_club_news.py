@@ -9,9 +9,10 @@ runs on SQLite and on PostgreSQL (the ``database_url`` fixture)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
+from clubhouse import START_MS, Clock, joined
 from rich.console import Console
 
 from umtali.bots import make_bot
@@ -23,35 +24,7 @@ from umtali.club.lobby import Lobby
 from umtali.engine.progress import Asked, Deal, Move
 from umtali.store.database import Database
 
-NOW = 1_800_000_000_000
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.ms = NOW
-
-    def __call__(self) -> int:
-        return self.ms
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def club(database_url: str, clock: Clock) -> Iterator[Club]:
-    db = Database.open(database_url)
-    Club.migrate(db, NOW)
-    seeds = iter(range(1000, 10**6))
-    yield Club(db, clock=clock, seeds=lambda: next(seeds))
-    db.close()
-
-
-def _member(club: Club, name: str) -> members.Member:
-    with club.db.transaction() as tx:
-        code = members.make_invite(tx, None, club.now()).code
-    return club.join(code, name, f"SHA256:{name}", f"ssh-ed25519 AAAA{name}")
+NOW = START_MS
 
 
 #: A step of the script: a line the member types, or what happens elsewhere while
@@ -125,7 +98,7 @@ def _lobby(club: Club, hub: Hub, member: members.Member, steps: list[Step]) -> _
 
 
 def _game(club: Club) -> tuple[members.Member, members.Member, Stored]:
-    ann, ben = _member(club, "Ann"), _member(club, "Ben")
+    ann, ben = joined(club, "Ann"), joined(club, "Ben")
     offer = club.challenge(ann.id, "Ben", "classic", "game", None)
     return ann, ben, club.accept(ben.id, offer.id)
 
@@ -161,7 +134,7 @@ def test_a_challenge_reaches_the_lobby_at_once_with_one_line_and_the_bell(club: 
     """The play-test: Ben's challenge did not reach Ann's idle lobby until she pressed
     Enter."""
     hub = Hub(club)
-    ann, ben = _member(club, "Ann"), _member(club, "Ben")
+    ann, ben = joined(club, "Ann"), joined(club, "Ben")
     challenge = lambda: club.challenge(ben.id, "Ann", "classic", "game", 24 * 3600 * 1000)  # noqa: E731
     screen = _lobby(club, hub, ann, [challenge, "quit"])
     assert screen.woken == 1
@@ -176,7 +149,7 @@ def test_a_change_that_wakes_the_lobby_twice_draws_its_page_once(club: Club) -> 
     hub's poll tells it again; the second wake redrew the page, which on the full
     screen wiped the line just said after a fraction of a second."""
     hub = Hub(club)
-    ann, ben = _member(club, "Ann"), _member(club, "Ben")
+    ann, ben = joined(club, "Ann"), joined(club, "Ben")
     challenge = lambda: club.challenge(ben.id, "Ann", "classic", "game", 24 * 3600 * 1000)  # noqa: E731
     screen = _lobby(club, hub, ann, [challenge, hub.poll, "quit"])
     assert screen.woken == 2
@@ -190,7 +163,7 @@ def test_a_change_that_wakes_the_lobby_twice_draws_its_page_once(club: Club) -> 
 
 def test_a_seek_reaches_every_lobby_and_an_offer_declined_reaches_its_maker(club: Club) -> None:
     hub = Hub(club)
-    ann, ben = _member(club, "Ann"), _member(club, "Ben")
+    ann, ben = joined(club, "Ann"), joined(club, "Ben")
     seek = lambda: club.challenge(ben.id, None, "family", "game", None)  # noqa: E731
     screen = _lobby(club, hub, ann, [seek, "quit"])
     assert "Ben seeks a game anyone may take: family game, 3 days a turn (accept 1)." in (
@@ -208,7 +181,7 @@ def test_a_seek_reaches_every_lobby_and_an_offer_declined_reaches_its_maker(club
 
 def test_an_offer_taken_begins_a_game_that_the_maker_s_lobby_tells(club: Club) -> None:
     hub = Hub(club)
-    ann, ben = _member(club, "Ann"), _member(club, "Ben")
+    ann, ben = joined(club, "Ann"), joined(club, "Ben")
     offer = club.challenge(ann.id, "Ben", "classic", "game", None)
     taken: list[Stored] = []
     screen = _lobby(club, hub, ann, [lambda: taken.append(club.accept(ben.id, offer.id))])
@@ -224,7 +197,7 @@ def test_the_hub_hears_offers_changed_by_another_process(database_url: str, what
     db = Database.open(database_url)
     Club.migrate(db, NOW)
     club = Club(db)
-    ann, ben, carol = _member(club, "Ann"), _member(club, "Ben"), _member(club, "Carol")
+    ann, ben, carol = joined(club, "Ann"), joined(club, "Ben"), joined(club, "Carol")
     offer = club.challenge(ann.id, "Ben", "classic", "game", None) if what != "challenge" else None
     hub = Hub(club)
     heard: dict[str, list[int]] = {"Ann": [], "Ben": [], "Carol": []}
@@ -331,7 +304,7 @@ def test_a_decision_that_leaves_the_page_as_it_was_draws_nothing(club: Club) -> 
 
 def test_no_games_in_progress_points_to_the_finished_ones(club: Club) -> None:
     hub = Hub(club)
-    ann = _member(club, "Ann")
+    ann = joined(club, "Ann")
     screen = _lobby(club, hub, ann, ["quit"])
     assert "No games yet: challenge NAME, seek, or practice." in screen.text()
     game = club.practice(ann.id, "easy", "classic", "game")

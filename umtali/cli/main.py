@@ -474,17 +474,23 @@ def _recent_games(command: str = "replay") -> Path | None:
     return None
 
 
+def _game_chosen(file: str | None, command: str) -> Path | int:
+    """The saved game ``command`` (replay or review) goes over: ``file`` as the player
+    named it, or with none the only saved game; else the exit status, once the list of
+    saved games is shown (0) or what was named is not found (1)."""
+    if file is None:
+        path = _recent_games(command)
+        return 0 if path is None else path
+    chosen = _record_chosen(file, command)
+    return 1 if chosen is None else chosen
+
+
 def run_replay(args: argparse.Namespace) -> int:
     from umtali.store.saves import read_saved
 
-    if args.file is None:
-        path = _recent_games()
-        if path is None:
-            return 0
-    else:
-        path = _record_chosen(args.file, "replay")
-        if path is None:
-            return 1
+    path = _game_chosen(args.file, "replay")
+    if not isinstance(path, Path):
+        return path
     saved = read_saved(path)
     if not _need_terminal("replay", args.plain):
         return 2
@@ -511,14 +517,9 @@ def run_review(args: argparse.Namespace) -> int:
     from umtali.store.resumable import was_resigned
     from umtali.store.saves import read_saved
 
-    if args.file is None:
-        path = _recent_games("review")
-        if path is None:
-            return 0
-    else:
-        path = _record_chosen(args.file, "review")
-        if path is None:
-            return 1
+    path = _game_chosen(args.file, "review")
+    if not isinstance(path, Path):
+        return path
     saved = read_saved(path)
     # The profile, not the record, says a game was resigned: its last hand is then
     # over for good, and reviewed with the rest, as replay shows it.
